@@ -1,0 +1,40 @@
+import { signJwt } from '../keys/jwt.ts';
+import { userJson, type UserRow } from './user-json.ts';
+
+/** The session JSON supabase-js stores: access_token, refresh_token and expires_in must all be present. */
+export async function sessionJson(input: {
+  user: UserRow;
+  sessionId: string;
+  refreshToken: string;
+  secret: Uint8Array;
+  expiresIn: number;
+  issuer: string;
+}): Promise<Record<string, unknown>> {
+  const user = userJson(input.user);
+  const { token, expiresAt, issuedAt } = await signJwt(
+    {
+      iss: input.issuer,
+      sub: input.user.id,
+      aud: 'authenticated',
+      email: input.user.email ?? '',
+      phone: '',
+      app_metadata: user.app_metadata,
+      user_metadata: user.user_metadata,
+      role: 'authenticated',
+      aal: 'aal1',
+      amr: [{ method: 'password', timestamp: Math.floor(Date.now() / 1000) }],
+      session_id: input.sessionId,
+      is_anonymous: input.user.is_anonymous,
+    },
+    input.secret,
+    input.expiresIn,
+  );
+  return {
+    access_token: token,
+    token_type: 'bearer',
+    expires_in: expiresAt - issuedAt,
+    expires_at: expiresAt,
+    refresh_token: input.refreshToken,
+    user,
+  };
+}

@@ -1,0 +1,33 @@
+import type { MiddlewareHandler } from 'hono';
+import type { ProjectKeys } from '../keys/project-keys.ts';
+
+/**
+ * Supabase's API gateway refuses requests without a project API key (header `apikey` or the
+ * `apikey` query parameter, which websockets use). The embedded backend does the same.
+ */
+export function requireApiKey(keys: ProjectKeys): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.method === 'OPTIONS') return next();
+    const key = c.req.header('apikey') ?? c.req.query('apikey');
+    if (!key) {
+      return c.json(
+        { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' },
+        401,
+      );
+    }
+    if (key !== keys.anonKey && key !== keys.serviceRoleKey) {
+      return c.json(
+        { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' },
+        401,
+      );
+    }
+    return next();
+  };
+}
+
+/** The bearer token of a request, falling back to its API key as Supabase's gateway does. */
+export function bearerToken(authorization: string | undefined, apiKey: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  if (match) return match[1] ?? null;
+  return apiKey ?? null;
+}

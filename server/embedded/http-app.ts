@@ -1,0 +1,70 @@
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { createAuthRoutes, type AuthOptions } from './auth/auth-routes.ts';
+import type { Database } from './db/open-database.ts';
+import type { ProjectKeys } from './keys/project-keys.ts';
+import type { Catalog } from './rest/catalog.ts';
+import { createRestRoutes } from './rest/rest-routes.ts';
+import { serveSpa } from './static/serve-spa.ts';
+
+export interface HttpAppOptions {
+  db: Database;
+  keys: ProjectKeys;
+  getCatalog: () => Catalog;
+  auth: Omit<AuthOptions, 'db' | 'keys'>;
+  maxRows: number | null;
+  /** What /app-config.json tells the SPA (DESIGN.md §3). */
+  appConfig: () => Record<string, unknown>;
+  /** The functions app mounted at /api (DESIGN.md §4), when there is one. */
+  api?: Hono;
+  /** The built SPA; null when Vite serves it (development) or in API-only tests. */
+  distDir: string | null;
+}
+
+// What supabase-js and groq-sdk send cross-origin (SUPABASE-WIRE.md §1.2 and §2).
+const allowedHeaders = [
+  'authorization',
+  'apikey',
+  'content-type',
+  'accept',
+  'accept-profile',
+  'content-profile',
+  'prefer',
+  'range',
+  'x-client-info',
+  'x-supabase-api-version',
+  'x-retry-count',
+  'x-stainless-arch',
+  'x-stainless-lang',
+  'x-stainless-os',
+  'x-stainless-package-version',
+  'x-stainless-retry-count',
+  'x-stainless-runtime',
+  'x-stainless-runtime-version',
+  'x-stainless-timeout',
+];
+
+/** One Hono app for the whole embedded backend: auth, REST, the functions, app config and the SPA. */
+export function createHttpApp(options: HttpAppOptions): Hono {
+  const app = new Hono();
+  const corsPolicy = cors({
+    origin: '*',
+    allowHeaders: allowedHeaders,
+    allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
+    exposeHeaders: ['Content-Range', 'X-Supabase-Api-Version', 'Preference-Applied', 'Retry-After', 'Range-Unit'],
+    maxAge: 86400,
+  });
+  for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/api/*']) app.use(prefix, corsPolicy);
+
+  app.route('/auth/v1', createAuthRoutes({ db: options.db, keys: options.keys, ...options.auth }));
+  app.route('/rest/v1', createRestRoutes({ db: options.db, keys: options.keys, getCatalog: options.getCatalog, maxRows: options.maxRows, maxBodyBytes: 1024 * 1024 }));
+  if (options.api) app.route('/api', options.api);
+
+  app.get('/app-config.json', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(options.appConfig());
+  });
+
+  if (options.distDir) app.all('*', serveSpa(options.distDir));
+  return app;
+}

@@ -1,0 +1,58 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Context } from 'hono';
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/** Paths owned by the APIs: they never fall back to the SPA's index.html. */
+const apiPrefixes = ['/auth/', '/rest/', '/realtime/', '/api/', '/storage/', '/functions/'];
+
+/**
+ * Serves the built SPA from `distDir`: hashed assets cached for a year, everything else
+ * revalidated, and any other GET path answered with index.html (history fallback).
+ */
+export function serveSpa(distDir: string) {
+  const root = path.resolve(distDir);
+  return async (c: Context): Promise<Response> => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.text('Method Not Allowed', 405);
+    const pathname = decodeURIComponent(new URL(c.req.url).pathname);
+    if (apiPrefixes.some((prefix) => pathname.startsWith(prefix))) return c.json({ message: 'Not found' }, 404);
+    const file = path.resolve(root, `.${pathname}`);
+    if (file.startsWith(root + path.sep) && (await isFile(file))) {
+      const immutable = pathname.startsWith('/assets/');
+      return fileResponse(c, file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    }
+    if (path.extname(pathname) !== '') return c.text('Not found', 404);
+    return fileResponse(c, path.join(root, 'index.html'), 'no-cache');
+  };
+}
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function fileResponse(c: Context, file: string, cacheControl: string): Promise<Response> {
+  const body = await readFile(file);
+  const headers = {
+    'Content-Type': contentTypes[path.extname(file)] ?? 'application/octet-stream',
+    'Cache-Control': cacheControl,
+    'X-Content-Type-Options': 'nosniff',
+  };
+  return new Response(c.req.method === 'HEAD' ? null : body, { status: 200, headers });
+}

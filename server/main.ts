@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildSpaIfStale } from './build-spa-if-stale.ts';
+import { readServerEnv } from './config/server-env.ts';
+import { startEmbeddedServer } from './embedded/start-embedded-server.ts';
+
+/**
+ * `npm start`: the whole app on one port — embedded Supabase-compatible backend, the /api
+ * functions and the built SPA. `npm run dev` (--dev) serves the SPA through Vite with HMR instead.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dev = process.argv.includes('--dev');
+
+async function main(): Promise<void> {
+  const envFile = path.join(root, '.env');
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  const env = readServerEnv();
+  const distDir = path.join(root, 'dist');
+  const started = Date.now();
+
+  let devMiddleware;
+  let closeVite = async () => {};
+  if (dev) {
+    const { createServer } = await import('vite');
+    const vite = await createServer({ root, server: { middlewareMode: true }, appType: 'spa' });
+    devMiddleware = vite.middlewares;
+    closeVite = () => vite.close();
+  } else if (await buildSpaIfStale(root, distDir)) {
+    console.log(`Built the web app into ${path.relative(root, distDir)}/`);
+  }
+
+  const server = await startEmbeddedServer({
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(root, env.DATA_DIR),
+    migrationsDir: path.resolve(root, env.MIGRATIONS_DIR),
+    distDir,
+    jwtExpiry: env.JWT_EXPIRY,
+    maxRows: env.MAX_ROWS,
+    auth: {
+      passwordMinLength: env.AUTH_PASSWORD_MIN_LENGTH,
+      maxFailedSignInsPerEmail: env.AUTH_MAX_FAILED_SIGNINS_PER_EMAIL,
+      maxFailedSignInsPerIp: env.AUTH_MAX_FAILED_SIGNINS_PER_IP,
+      signInWindowMs: env.AUTH_SIGNIN_WINDOW_SECONDS * 1000,
+    },
+    ...(devMiddleware ? { devMiddleware } : {}),
+  });
+  console.log(`AI Post Writer is running at ${server.url} (ready in ${Date.now() - started} ms)`);
+  console.log(`Data directory: ${path.resolve(root, env.DATA_DIR)}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: shutting down`);
+    await closeVite();
+    await server.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

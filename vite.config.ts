@@ -1,0 +1,19 @@
+import { fileURLToPath, URL } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  // Only VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY (public values) may reach the bundle;
+  // provider keys have no VITE_ prefix and stay on the server.
+  envPrefix: ['VITE_SUPABASE_'],
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+  },
+});
