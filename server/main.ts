@@ -11,6 +11,8 @@ import { startEmbeddedServer } from './embedded/start-embedded-server.ts';
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
+// Tests that start the server as a process serve whatever dist/ holds instead of rebuilding it.
+const noBuild = process.argv.includes('--no-build');
 
 async function main(): Promise<void> {
   const envFile = path.join(root, '.env');
@@ -26,7 +28,7 @@ async function main(): Promise<void> {
     const vite = await createServer({ root, server: { middlewareMode: true }, appType: 'spa' });
     devMiddleware = vite.middlewares;
     closeVite = () => vite.close();
-  } else if (await buildSpaIfStale(root, distDir)) {
+  } else if (!noBuild && (await buildSpaIfStale(root, distDir))) {
     console.log(`Built the web app into ${path.relative(root, distDir)}/`);
   }
 
@@ -35,7 +37,7 @@ async function main(): Promise<void> {
     host: env.HOST,
     dataDir: path.resolve(root, env.DATA_DIR),
     migrationsDir: path.resolve(root, env.MIGRATIONS_DIR),
-    distDir,
+    distDir: existsSync(path.join(distDir, 'index.html')) ? distDir : null,
     jwtExpiry: env.JWT_EXPIRY,
     maxRows: env.MAX_ROWS,
     auth: {

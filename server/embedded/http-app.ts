@@ -46,7 +46,8 @@ const allowedHeaders = [
 
 /** One Hono app for the whole embedded backend: auth, REST, the functions, app config and the SPA. */
 export function createHttpApp(options: HttpAppOptions): Hono {
-  const app = new Hono();
+  // Not strict: `/rest/v1/` and `/rest/v1` are the same place, as behind Supabase's gateway.
+  const app = new Hono({ strict: false });
   const corsPolicy = cors({
     origin: '*',
     allowHeaders: allowedHeaders,

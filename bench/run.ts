@@ -1,0 +1,37 @@
+import { backendBench } from './backend-bench.ts';
+import { coldStartBench } from './cold-start-bench.ts';
+import { resultsFile } from './paths.ts';
+import { formatTable, writeJsonReport, type BenchFailure, type BenchResult, type Benchmark } from './report.ts';
+
+/**
+ * `npm run bench`: runs each benchmark in turn, prints a table and writes bench-results/latest.json.
+ * Targets are reported, not enforced: the exit code is 0 even when a value is over its target, and
+ * non-zero only when a benchmark fails (an error or a failed sanity check).
+ */
+const benchmarks: Benchmark[] = [
+  { name: 'cold start', run: coldStartBench },
+  { name: 'backend REST latency', run: backendBench },
+];
+
+const startedAt = new Date();
+const results: BenchResult[] = [];
+const failures: BenchFailure[] = [];
+
+for (const benchmark of benchmarks) {
+  console.log(`\n▶ ${benchmark.name}`);
+  try {
+    results.push(...(await benchmark.run()));
+  } catch (error) {
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.error(`✖ ${benchmark.name} failed:\n${message}`);
+    failures.push({ benchmark: benchmark.name, error: message });
+  }
+}
+
+console.log(`\n${formatTable(results)}`);
+await writeJsonReport(resultsFile, results, failures, startedAt);
+console.log(`\nResults written to ${resultsFile}`);
+if (failures.length > 0) {
+  console.error(`\n${failures.length} benchmark(s) FAILED: ${failures.map((failure) => failure.benchmark).join(', ')}`);
+  process.exitCode = 1;
+}
