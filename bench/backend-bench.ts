@@ -40,10 +40,16 @@ async function signUp(server: EmbeddedServer, index: number): Promise<BenchUser>
   const response = await fetch(`${server.url}/auth/v1/signup`, {
     method: 'POST',
     headers: { apikey: server.keys.anonKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `bench-user-${index}@example.com`, password: 'correct horse battery staple' }),
+    body: JSON.stringify({
+      email: `bench-user-${index}@example.com`,
+      password: 'correct horse battery staple',
+    }),
   });
   const body = (await response.json()) as { access_token?: string; user?: { id?: string } };
-  check(response.status === 200 && !!body.access_token && !!body.user?.id, `sign-up ${index} returned ${response.status}`);
+  check(
+    response.status === 200 && !!body.access_token && !!body.user?.id,
+    `sign-up ${index} returned ${response.status}`,
+  );
   return { id: body.user.id, accessToken: body.access_token };
 }
 
@@ -51,7 +57,9 @@ async function signUp(server: EmbeddedServer, index: number): Promise<BenchUser>
 async function signUpUsers(server: EmbeddedServer): Promise<BenchUser[]> {
   const users: BenchUser[] = [];
   for (let start = 0; start < userCount; start += signupConcurrency) {
-    const batch = Array.from({ length: Math.min(signupConcurrency, userCount - start) }, (_, offset) => signUp(server, start + offset));
+    const batch = Array.from({ length: Math.min(signupConcurrency, userCount - start) }, (_, offset) =>
+      signUp(server, start + offset),
+    );
     users.push(...(await Promise.all(batch)));
   }
   return users;
@@ -68,23 +76,32 @@ async function seedPosts(server: EmbeddedServer): Promise<void> {
            'Topic ' || g || ' of user ' || u.n,
            'Post ' || g || ': ' || repeat('Lorem ipsum dolor sit amet, consectetur adipiscing elit. ', 18) || md5(u.n || ':' || g),
            g % 3 = 0,
-           now() - make_interval(mins => ((g * 7919 + u.n * 104729) % 1000000))
+           now() - ((g * 7919 + u.n * 104729) % 1000000) * interval '1 minute'
     from (select id, row_number() over (order by created_at, id) as n from auth.users) u
     cross join generate_series(1, ${postsPerUser}) g
   `);
   const { rows } = await server.db.query<{ n: number }>('select count(*)::int as n from public.posts');
-  check(rows[0]?.n === userCount * postsPerUser, `expected ${userCount * postsPerUser} seeded posts, found ${rows[0]?.n}`);
+  check(
+    rows[0]?.n === userCount * postsPerUser,
+    `expected ${userCount * postsPerUser} seeded posts, found ${rows[0]?.n}`,
+  );
 }
 
 function checkPage(text: string, user: BenchUser): void {
   const rows = JSON.parse(text) as PostRow[];
-  check(Array.isArray(rows) && rows.length === pageSize, `page returned ${Array.isArray(rows) ? rows.length : 'a non-array'} rows, expected ${pageSize}`);
+  check(
+    Array.isArray(rows) && rows.length === pageSize,
+    `page returned ${Array.isArray(rows) ? rows.length : 'a non-array'} rows, expected ${pageSize}`,
+  );
   check(
     rows.every((row) => row.user_id === user.id),
     'page contains rows of another user',
   );
   check(
-    rows.every((row, index) => index === 0 || Date.parse(rows[index - 1]?.created_at ?? '') >= Date.parse(row.created_at)),
+    rows.every(
+      (row, index) =>
+        index === 0 || Date.parse(rows[index - 1]?.created_at ?? '') >= Date.parse(row.created_at),
+    ),
     'page is not ordered by created_at desc',
   );
 }
@@ -113,14 +130,20 @@ async function timeInserts(server: EmbeddedServer, user: BenchUser) {
   };
   const samples: number[] = [];
   for (let i = 0; i < insertWarmups + insertRequests; i += 1) {
-    const body = JSON.stringify({ topic: `Bench topic ${i}`, content: `Bench content ${i}: ${'Lorem ipsum dolor sit amet. '.repeat(30)}` });
+    const body = JSON.stringify({
+      topic: `Bench topic ${i}`,
+      content: `Bench content ${i}: ${'Lorem ipsum dolor sit amet. '.repeat(30)}`,
+    });
     const started = performance.now();
     const response = await fetch(`${server.url}/rest/v1/posts`, { method: 'POST', headers, body });
     const text = await response.text();
     const elapsed = performance.now() - started;
     check(response.status === 201, `insert returned ${response.status}: ${text.slice(0, 300)}`);
     const rows = JSON.parse(text) as PostRow[];
-    check(rows.length === 1 && rows[0]?.user_id === user.id, 'insert did not return exactly one row of the user');
+    check(
+      rows.length === 1 && rows[0]?.user_id === user.id,
+      'insert did not return exactly one row of the user',
+    );
     if (i >= insertWarmups) samples.push(elapsed);
   }
   return summarize(samples);
@@ -161,7 +184,12 @@ async function timePageSql(server: EmbeddedServer, user: BenchUser, query: strin
       if (i >= pageWarmups) queryOnly.push(performance.now() - started);
     }
   });
-  return { perTransaction: summarize(perTransaction), queryOnly: summarize(queryOnly), plan, sql: statement.sql };
+  return {
+    perTransaction: summarize(perTransaction),
+    queryOnly: summarize(queryOnly),
+    plan,
+    sql: statement.sql,
+  };
 }
 
 /** REST latency under RLS: one user's 50-row page among 100,000 posts of 100 users, and single-row inserts. */
@@ -195,18 +223,35 @@ export async function backendBench(): Promise<BenchResult[]> {
     check(!!user, 'no user to measure as');
     const query = `select=*&user_id=eq.${user.id}&order=created_at.desc&limit=${pageSize}`;
     const page = await timePageRequests(server, user, `/rest/v1/posts?${query}`);
-    console.log(`  ${pageRequests} page requests: median ${round(page.median)} ms, p95 ${round(page.p95)} ms`);
+    console.log(
+      `  ${pageRequests} page requests: median ${round(page.median)} ms, p95 ${round(page.p95)} ms`,
+    );
     const sql = await timePageSql(server, user, query);
     console.log(`  SQL page per RLS transaction: median ${round(sql.perTransaction.median)} ms`);
     const insert = await timeInserts(server, user);
-    console.log(`  ${insertRequests} inserts: median ${round(insert.median)} ms, p95 ${round(insert.p95)} ms`);
+    console.log(
+      `  ${insertRequests} inserts: median ${round(insert.median)} ms, p95 ${round(insert.p95)} ms`,
+    );
 
     const pageNote = `n=${pageRequests} after ${pageWarmups} warm-up, sequential, ${userCount * postsPerUser} rows / ${userCount} users`;
     const insertNote = `n=${insertRequests} after ${insertWarmups} warm-up, Prefer: return=representation`;
     return [
-      { name: 'REST 50-row page (RLS), median', value: page.median, unit: 'ms', target: pageTargetMs, note: pageNote, details: { summary: page, query } },
+      {
+        name: 'REST 50-row page (RLS), median',
+        value: page.median,
+        unit: 'ms',
+        target: pageTargetMs,
+        note: pageNote,
+        details: { summary: page, query },
+      },
       { name: 'REST 50-row page (RLS), p95', value: page.p95, unit: 'ms', note: pageNote },
-      { name: 'REST single-row insert, median', value: insert.median, unit: 'ms', note: insertNote, details: { summary: insert } },
+      {
+        name: 'REST single-row insert, median',
+        value: insert.median,
+        unit: 'ms',
+        note: insertNote,
+        details: { summary: insert },
+      },
       { name: 'REST single-row insert, p95', value: insert.p95, unit: 'ms', note: insertNote },
       {
         name: 'SQL 50-row page, one RLS tx each, median',
@@ -215,7 +260,12 @@ export async function backendBench(): Promise<BenchResult[]> {
         note: 'REST statement via runAsRole, no HTTP',
         details: { summary: sql.perTransaction, sql: sql.sql, plan: sql.plan },
       },
-      { name: 'SQL 50-row page, one RLS tx each, p95', value: sql.perTransaction.p95, unit: 'ms', note: 'REST statement via runAsRole, no HTTP' },
+      {
+        name: 'SQL 50-row page, one RLS tx each, p95',
+        value: sql.perTransaction.p95,
+        unit: 'ms',
+        note: 'REST statement via runAsRole, no HTTP',
+      },
       {
         name: 'SQL 50-row page, query only, median',
         value: sql.queryOnly.median,

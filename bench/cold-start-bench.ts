@@ -100,7 +100,9 @@ export async function coldStartBench(): Promise<BenchResult[]> {
     const first = await startServer(dataDir, 300_000);
     const rebuiltOnFirst = first.output().includes('Built the web app');
     await stopServer(first.child);
-    console.log(`  first start (creates the data dir${rebuiltOnFirst ? ', rebuilt dist/' : ''}): ${round(first.firstResponseMs)} ms`);
+    console.log(
+      `  first start (creates the data dir${rebuiltOnFirst ? ', rebuilt dist/' : ''}): ${round(first.firstResponseMs)} ms`,
+    );
 
     const samples: number[] = [];
     const serverReported: number[] = [];
@@ -125,8 +127,21 @@ export async function coldStartBench(): Promise<BenchResult[]> {
     };
     const note = `n=${runs}, spawn → first 200 of /app-config.json${rebuilds ? `; WARNING: ${rebuilds} run(s) rebuilt dist/` : ''}`;
     return [
-      { name: 'cold start (existing data dir), median', value: summary.median, unit: 'ms', target: targetMs, note, details },
-      { name: 'cold start (existing data dir), max', value: summary.max, unit: 'ms', target: targetMs, note: `n=${runs}` },
+      {
+        name: 'cold start (existing data dir), median',
+        value: summary.median,
+        unit: 'ms',
+        target: targetMs,
+        note,
+        details,
+      },
+      {
+        name: 'cold start (existing data dir), max',
+        value: summary.max,
+        unit: 'ms',
+        target: targetMs,
+        note: `n=${runs}`,
+      },
     ];
   } finally {
     await rm(dataDir, { recursive: true, force: true });

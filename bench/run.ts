@@ -1,7 +1,13 @@
 import { backendBench } from './backend-bench.ts';
 import { coldStartBench } from './cold-start-bench.ts';
 import { resultsFile } from './paths.ts';
-import { formatTable, writeJsonReport, type BenchFailure, type BenchResult, type Benchmark } from './report.ts';
+import {
+  formatTable,
+  writeJsonReport,
+  type BenchFailure,
+  type BenchResult,
+  type Benchmark,
+} from './report.ts';
 
 /**
  * `npm run bench`: runs each benchmark in turn, prints a table and writes bench-results/latest.json.
@@ -32,6 +38,8 @@ console.log(`\n${formatTable(results)}`);
 await writeJsonReport(resultsFile, results, failures, startedAt);
 console.log(`\nResults written to ${resultsFile}`);
 if (failures.length > 0) {
-  console.error(`\n${failures.length} benchmark(s) FAILED: ${failures.map((failure) => failure.benchmark).join(', ')}`);
+  console.error(
+    `\n${failures.length} benchmark(s) FAILED: ${failures.map((failure) => failure.benchmark).join(', ')}`,
+  );
   process.exitCode = 1;
 }
