@@ -238,7 +238,8 @@ function parseList(raw: string, open: string, close: string, expression: string)
 function parseLogicTree(key: string, value: string): FilterNode {
   const negated = key.startsWith('not.');
   const operator = negated ? key.slice(4) : key;
-  if (!value.startsWith('(') || !value.endsWith(')') || !isBalanced(value)) {
+  // The inner text must balance on its own: `(a.eq.1),(b.eq.2)` is not one group.
+  if (!value.startsWith('(') || !value.endsWith(')') || !isBalanced(value.slice(1, -1))) {
     throw parseError(`"failed to parse logic tree (${value})"`, 'expecting "(" … ")"');
   }
   return parseLogicBody(operator as 'and' | 'or', negated, value.slice(1, -1), value);
@@ -255,7 +256,11 @@ function parseLogicBody(operator: 'and' | 'or', negated: boolean, body: string, 
 
 function parseLogicElement(element: string, whole: string): FilterNode {
   const nested = /^(not\.)?(and|or)\((.*)\)$/s.exec(element);
-  if (nested) return parseLogicBody(nested[2] as 'and' | 'or', Boolean(nested[1]), nested[3] as string, whole);
+  if (nested) {
+    // `and(a.eq.1)or(b.eq.2)` also matches the pattern, but its "body" is not one group.
+    if (!isBalanced(nested[3] as string)) throw parseError(`"failed to parse logic tree (${whole})"`, `unexpected "${element}"`);
+    return parseLogicBody(nested[2] as 'and' | 'or', Boolean(nested[1]), nested[3] as string, whole);
+  }
   const dot = element.indexOf('.');
   if (dot <= 0) throw parseError(`"failed to parse logic tree (${whole})"`, `unexpected "${element}"`);
   return parseCondition(unquote(element.slice(0, dot)), element.slice(dot + 1), true);

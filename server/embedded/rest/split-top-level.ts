@@ -1,10 +1,12 @@
 /**
- * Splits `text` on `separator` where it is outside parentheses and outside double quotes,
- * the way PostgREST reads `in.(…)` lists, logic trees and select lists.
+ * Splits `text` on `separator` where it is outside parentheses, outside `{…}` array literals and
+ * outside double quotes, the way PostgREST reads `in.(…)` lists, logic trees and select lists
+ * (`or=(tags.cs.{a,b},id.eq(any).{1,2})` has two conditions).
  */
 export function splitTopLevel(text: string, separator = ','): string[] {
   const parts: string[] = [];
   let depth = 0;
+  let braces = 0;
   let inQuotes = false;
   let current = '';
   for (let index = 0; index < text.length; index += 1) {
@@ -22,7 +24,9 @@ export function splitTopLevel(text: string, separator = ','): string[] {
     if (char === '"') inQuotes = true;
     else if (char === '(') depth += 1;
     else if (char === ')') depth -= 1;
-    if (char === separator && depth === 0) {
+    else if (char === '{') braces += 1;
+    else if (char === '}' && braces > 0) braces -= 1;
+    if (char === separator && depth === 0 && braces === 0) {
       parts.push(current);
       current = '';
     } else {
