@@ -8,7 +8,8 @@ export default mergeConfig(
   defineConfig({
     test: {
       // A JSON report lets .ci/run print one "N passed, N failed" line for every suite.
-      reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+      reporters: ['default', 'json'],
+      outputFile: { json: 'test-results/vitest.json' },
       onConsoleLog: () => !ci || undefined,
       projects: [
         {
@@ -32,6 +33,17 @@ export default mergeConfig(
             setupFiles: ['tests/helpers/setup-node.ts'],
             testTimeout: 30_000,
             hookTimeout: 60_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'e2e',
+            environment: 'node',
+            include: ['tests/e2e/**/*.test.ts'],
+            globalSetup: ['tests/e2e/support/global-setup-e2e.ts'],
+            testTimeout: 90_000,
+            hookTimeout: 90_000,
           },
         },
       ],

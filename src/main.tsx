@@ -1,17 +1,30 @@
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from '@/app/app';
+import { loadRuntimeConfig } from '@/config/runtime-config';
+import { initSupabase } from '@/lib/supabase/client';
 import './styles.css';
 
-function App() {
+const root = createRoot(document.getElementById('root') as HTMLElement);
+
+function StartupError({ message }: { message: string }) {
   return (
-    <main className="flex min-h-screen items-center justify-center">
-      <h1 className="text-2xl font-semibold text-brand-600">AI Post Generator</h1>
+    <main className="flex min-h-screen items-center justify-center px-4">
+      <section role="alert" className="max-w-md rounded-2xl border border-red-200 bg-white p-8 shadow">
+        <h1 className="text-xl font-semibold text-red-700">Error</h1>
+        <p className="mt-2 text-slate-700">{message}</p>
+        <button type="button" className="mt-6 rounded-lg bg-brand-500 px-4 py-2 text-sm font-medium text-white" onClick={() => window.location.reload()}>
+          Try Again
+        </button>
+      </section>
     </main>
   );
 }
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+loadRuntimeConfig()
+  .then((config) => {
+    initSupabase(config.supabaseUrl, config.supabaseAnonKey);
+    root.render(<App config={config} />);
+  })
+  .catch((error: unknown) => {
+    root.render(<StartupError message={error instanceof Error ? error.message : 'The app could not start.'} />);
+  });

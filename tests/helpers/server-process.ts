@@ -12,6 +12,7 @@ export interface ServerProcess {
 
 /** Starts `server/main.ts` — what `npm start` runs — as a child process and waits for its URL. */
 export async function startServerProcess(env: Record<string, string>, args: string[] = ['--no-build']): Promise<ServerProcess> {
+  // Output goes to the test only; a crash shows the server's own log in the failure message.
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'server/main.ts'), ...args], {
     cwd: projectRoot,
     env: { ...process.env, PORT: '0', ...env },

@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { LoadingScreen } from '@/components/ui/spinner';
+import { authMessages } from '@/features/auth/auth-messages';
+import { useAuthStore } from '@/features/auth/auth-store';
+import { ErrorScreen } from '@/features/auth/components/error-screen';
+import { SignInCard } from '@/features/auth/components/sign-in-card';
+import { useProfileStore } from '@/features/profile/profile-store';
+import { getSupabase } from '@/lib/supabase/client';
+import { useRuntimeConfig } from './runtime-config-context';
+import { SignedInApp } from './signed-in-app';
+
+/** Spec §4 "Auth gate": loading, then error, signed-out (sign in / sign up) or signed-in. */
+export function AuthGate() {
+  const config = useRuntimeConfig();
+  const status = useAuthStore((state) => state.status);
+  const authError = useAuthStore((state) => state.error);
+  const userId = useAuthStore((state) => state.user?.id ?? null);
+  const connectionLost = useAuthStore((state) => state.connectionLost);
+  const initialize = useAuthStore((state) => state.initialize);
+  const recheckConnection = useAuthStore((state) => state.recheckConnection);
+  const profileLoading = useProfileStore((state) => state.loading);
+  const profileError = useProfileStore((state) => state.error);
+  const hasProfile = useProfileStore((state) => state.profile !== null || state.isNewUser);
+  const fetchProfile = useProfileStore((state) => state.fetchProfile);
+  const resetProfile = useProfileStore((state) => state.reset);
+  const [retrying, setRetrying] = useState(false);
+  const backend = { url: config.supabaseUrl, anonKey: config.supabaseAnonKey };
+
+  useEffect(() => {
+    void initialize({ url: config.supabaseUrl, anonKey: config.supabaseAnonKey });
+  }, [initialize, config.supabaseUrl, config.supabaseAnonKey]);
+
+  // Auth state changes re-fetch the profile; signing out forgets it.
+  useEffect(() => {
+    if (userId) void fetchProfile(userId, config.modelCatalog).catch(() => {});
+    else resetProfile();
+  }, [userId, fetchProfile, resetProfile, config.modelCatalog]);
+
+  async function signOutAndRestart() {
+    await getSupabase().auth.signOut({ scope: 'local' }).catch(() => {});
+    window.location.assign('/');
+  }
+
+  if (status === 'loading') return <LoadingScreen message="Loading your profile..." />;
+  if (status === 'error') {
+    return <ErrorScreen message={authError ?? authMessages.initFailed} onRetry={() => void initialize(backend)} onSignOutRestart={() => void signOutAndRestart()} />;
+  }
+  if (status === 'signed-out') return <SignInCard />;
+
+  if (profileError && !hasProfile) {
+    return (
+      <ErrorScreen
+        message={authMessages.profileFailed}
+        onRetry={() => userId && void fetchProfile(userId, config.modelCatalog).catch(() => {})}
+        onSignOutRestart={() => void signOutAndRestart()}
+      />
+    );
+  }
+  if (profileLoading && !hasProfile) return <LoadingScreen message="Loading your profile..." />;
+
+  return (
+    <>
+      <SignedInApp />
+      {connectionLost && (
+        <ErrorScreen
+          overlay
+          message={authError ?? authMessages.noConnection}
+          retrying={retrying}
+          onRetry={async () => {
+            setRetrying(true);
+            await recheckConnection();
+            setRetrying(false);
+          }}
+          onSignOutRestart={() => void signOutAndRestart()}
+        />
+      )}
+    </>
+  );
+}

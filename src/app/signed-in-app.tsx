@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Alert } from '@/components/ui/alert';
+import { paths } from '@/config/paths';
+import { useAuthStore } from '@/features/auth/auth-store';
+import { SettingsPage } from '@/features/profile/components/settings-page';
+import { useProfileStore } from '@/features/profile/profile-store';
+import { useRuntimeConfig } from './runtime-config-context';
+import { OnboardingRoute } from './routes/onboarding-route';
+import { PageTitle } from './routes/placeholder-page';
+import { AppLayout } from './shell/app-layout';
+import { UserMenu } from './shell/user-menu';
+
+/** The routes behind the gate; new users are sent to /onboarding first. */
+export function SignedInApp() {
+  const config = useRuntimeConfig();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isNewUser = useProfileStore((state) => state.isNewUser);
+  const profile = useProfileStore((state) => state.profile);
+  const modelNotice = useProfileStore((state) => state.modelNotice);
+  const dismissModelNotice = useProfileStore((state) => state.dismissModelNotice);
+  const reconnecting = useAuthStore((state) => state.reconnecting);
+  const signOut = useAuthStore((state) => state.signOut);
+
+  if (isNewUser && location.pathname !== paths.onboarding) return <Navigate to={paths.onboarding} replace />;
+
+  async function handleSignOut() {
+    try {
+      await signOut();
+      navigate(paths.dashboard, { replace: true });
+    } catch {
+      window.alert('Could not sign out. Please try reloading the page.');
+    }
+  }
+
+  const notice = modelNotice ? (
+    <Alert tone="info" className="mx-4 mt-4 flex items-start justify-between gap-4 sm:mx-6">
+      <span>{modelNotice}</span>
+      <button type="button" onClick={dismissModelNotice} className="font-medium underline">
+        Dismiss
+      </button>
+    </Alert>
+  ) : null;
+
+  const layout = (page: ReactNode) => (
+    <AppLayout userMenu={<UserMenu fullName={profile?.full_name} role={profile?.role} onSignOut={handleSignOut} />} reconnecting={reconnecting} notice={notice}>
+      {page}
+    </AppLayout>
+  );
+
+  return (
+    <Routes>
+      <Route path={paths.onboarding} element={<OnboardingRoute />} />
+      <Route path={paths.dashboard} element={layout(<PageTitle title="Create New Post" />)} />
+      <Route path={paths.saved} element={layout(<PageTitle title="Saved Posts" />)} />
+      <Route path={paths.ideasBank} element={layout(<PageTitle title="Ideas Bank" />)} />
+      <Route path={paths.calendar} element={layout(<PageTitle title="Content Calendar" />)} />
+      <Route path={paths.settings} element={layout(<SettingsPage catalog={config.modelCatalog} configuredEngines={config.engines} />)} />
+      <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
+    </Routes>
+  );
+}

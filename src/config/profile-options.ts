@@ -1,0 +1,38 @@
+/** The choices of spec §9: writing styles, roles and languages, in the order shown. */
+
+export const writingStyles = [
+  'Professional and formal',
+  'Casual and conversational',
+  'Technical and detailed',
+  'Inspirational and motivational',
+  'Story-driven and narrative',
+] as const;
+
+export const roles = [
+  'Software Engineer',
+  'Product Manager',
+  'Marketing Professional',
+  'Sales Executive',
+  'Business Development',
+  'Startup Founder',
+  'Data Scientist',
+  'UX Designer',
+  'Content Creator',
+  'Other',
+] as const;
+
+export type LanguagePreference = 'en-US' | 'en-GB';
+
+export const languages: { value: LanguagePreference; label: string }[] = [
+  { value: 'en-US', label: 'American English' },
+  { value: 'en-GB', label: 'British English' },
+];
+
+/** Length limits, matching the checks in supabase/migrations. */
+export const profileLimits = {
+  full_name: 120,
+  company: 120,
+  industry: 120,
+  website: 2048,
+  about_me: 4000,
+} as const;

@@ -1,0 +1,18 @@
+/** The auth messages of spec §8, and which of them are about the connection (they get tips). */
+export const authMessages = {
+  noConnection: 'Unable to connect to the database. Please check your internet connection and try again.',
+  timeout: 'Connection timeout',
+  network: 'Network error when connecting to authentication service',
+  tokenError: 'Authentication token error - please try signing in again',
+  initFailed: 'Failed to initialize authentication',
+  profileFailed: 'Failed to load profile',
+  signOutFailed: 'Could not sign out. Please try reloading the page.',
+  reconnecting: 'Connection interrupted. Reconnecting...',
+  checkEmail: 'Check your email for the confirmation link',
+} as const;
+
+const connectionMessages = new Set<string>([authMessages.noConnection, authMessages.timeout, authMessages.network]);
+
+export function isConnectionMessage(message: string | null): boolean {
+  return message !== null && connectionMessages.has(message);
+}

@@ -1,0 +1,124 @@
+import { create } from 'zustand';
+import { timers } from '@/config/timers';
+import { retryWithBackoff } from '@/lib/async/retry-with-backoff';
+import { ConnectionError, checkConnection } from '@/lib/supabase/check-connection';
+import { getSupabase, sessionStorageKey, type Session, type User } from '@/lib/supabase/client';
+import { authMessages } from './auth-messages';
+
+export type AuthStatus = 'loading' | 'error' | 'signed-out' | 'signed-in';
+
+interface AuthState {
+  status: AuthStatus;
+  session: Session | null;
+  user: User | null;
+  error: string | null;
+  /** The backend stopped answering while the app was open (the app stays mounted underneath). */
+  connectionLost: boolean;
+  /** The realtime connection dropped and is reconnecting. */
+  reconnecting: boolean;
+  initialize: (backend: { url: string; anonKey: string }) => Promise<void>;
+  recheckConnection: () => Promise<boolean>;
+  signIn: (email: string, password: string) => Promise<string | null>;
+  signUp: (email: string, password: string) => Promise<{ error: string | null; needsConfirmation: boolean }>;
+  signOut: () => Promise<void>;
+}
+
+let backend: { url: string; anonKey: string } | null = null;
+let subscribed = false;
+
+function describeInitFailure(error: unknown): string {
+  if (error instanceof ConnectionError) return error.message;
+  const message = error instanceof Error ? error.message : '';
+  if (/fetch|network/i.test(message)) return authMessages.network;
+  if (/jwt|token/i.test(message)) return authMessages.tokenError;
+  return authMessages.initFailed;
+}
+
+export const useAuthStore = create<AuthState>()((set, get) => ({
+  status: 'loading',
+  session: null,
+  user: null,
+  error: null,
+  connectionLost: false,
+  reconnecting: false,
+
+  initialize: async (target) => {
+    backend = target;
+    set({ status: 'loading', error: null, connectionLost: false });
+    try {
+      const session = await retryWithBackoff(
+        async () => {
+          await checkConnection(target.url, target.anonKey);
+          const { data, error } = await getSupabase().auth.getSession();
+          if (error) throw error;
+          return data.session;
+        },
+        { retries: timers.authRetryAttempts, baseMs: timers.authRetryBaseMs, maxMs: timers.authRetryMaxMs },
+      );
+      set({ session, user: session?.user ?? null, status: session ? 'signed-in' : 'signed-out' });
+      subscribeOnce(set, get);
+    } catch (error) {
+      set({ status: 'error', error: describeInitFailure(error) });
+    }
+  },
+
+  recheckConnection: async () => {
+    if (!backend) return false;
+    try {
+      await checkConnection(backend.url, backend.anonKey);
+      set({ connectionLost: false });
+      return true;
+    } catch (error) {
+      set({ connectionLost: true, error: describeInitFailure(error) });
+      return false;
+    }
+  },
+
+  signIn: async (email, password) => {
+    const { error } = await getSupabase().auth.signInWithPassword({ email: email.trim(), password });
+    return error ? error.message : null;
+  },
+
+  signUp: async (email, password) => {
+    const { data, error } = await getSupabase().auth.signUp({ email: email.trim(), password });
+    if (error) return { error: error.message, needsConfirmation: false };
+    return { error: null, needsConfirmation: !data.session };
+  },
+
+  signOut: async () => {
+    const { error } = await getSupabase().auth.signOut();
+    if (error) throw new Error(authMessages.signOutFailed);
+    set({ session: null, user: null, status: 'signed-out' });
+  },
+}));
+
+type Setter = (partial: Partial<AuthState>) => void;
+
+/** One auth-state subscription and one realtime system channel for the life of the page. */
+function subscribeOnce(set: Setter, get: () => AuthState): void {
+  if (subscribed) return;
+  subscribed = true;
+  const supabase = getSupabase();
+  supabase.auth.onAuthStateChange((event, session) => {
+    if (event === 'SIGNED_OUT') {
+      // Spec §4: a sign-out event removes the stored session token.
+      if (typeof localStorage !== 'undefined') localStorage.removeItem(sessionStorageKey());
+      set({ session: null, user: null, status: 'signed-out' });
+      return;
+    }
+    // Keep the same user object when only the token changed, so listeners do not refetch needlessly.
+    const sameUser = get().user?.id === session?.user.id;
+    set({ session, user: sameUser ? get().user : (session?.user ?? null), status: session ? 'signed-in' : 'signed-out' });
+  });
+  supabase
+    .channel('system')
+    .on('system', {}, () => {})
+    .subscribe((state) => {
+      if (state === 'SUBSCRIBED') {
+        set({ reconnecting: false, connectionLost: false });
+      } else if (state === 'CHANNEL_ERROR' || state === 'TIMED_OUT' || state === 'CLOSED') {
+        set({ reconnecting: true });
+        void get().recheckConnection();
+      }
+    });
+}

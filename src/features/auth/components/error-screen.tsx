@@ -1,0 +1,47 @@
+import { Button } from '@/components/ui/button';
+import { isConnectionMessage } from '../auth-messages';
+
+interface ErrorScreenProps {
+  message: string;
+  onRetry: () => void;
+  onSignOutRestart: () => void;
+  retrying?: boolean;
+  /** Shown over the app (which stays mounted underneath, so nothing typed is lost). */
+  overlay?: boolean;
+}
+
+/** Spec §2 error screen: "Error", the message, "Try Again", "Sign Out & Restart", tips for connection errors. */
+export function ErrorScreen({ message, onRetry, onSignOutRestart, retrying = false, overlay = false }: ErrorScreenProps) {
+  const content = (
+    <section role="alertdialog" aria-labelledby="error-title" aria-describedby="error-message" className="w-full max-w-md rounded-2xl border border-red-200 bg-white p-8 shadow-lg">
+      <h1 id="error-title" className="text-xl font-semibold text-red-700">
+        Error
+      </h1>
+      <p id="error-message" className="mt-2 text-slate-700">
+        {message}
+      </p>
+      {isConnectionMessage(message) && (
+        <div className="mt-4 rounded-lg bg-slate-50 p-4 text-sm text-slate-600">
+          <p className="font-medium text-slate-700">Troubleshooting tips</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            <li>Check that you are connected to the internet.</li>
+            <li>If you run the app yourself, make sure its server (npm start) is running.</li>
+            <li>Wait a few seconds, then press Try Again. Nothing you typed is lost.</li>
+          </ul>
+        </div>
+      )}
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Button onClick={onRetry} disabled={retrying}>
+          {retrying ? 'Trying...' : 'Try Again'}
+        </Button>
+        <Button variant="secondary" onClick={onSignOutRestart}>
+          Sign Out &amp; Restart
+        </Button>
+      </div>
+    </section>
+  );
+  if (overlay) {
+    return <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40 px-4">{content}</div>;
+  }
+  return <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">{content}</main>;
+}

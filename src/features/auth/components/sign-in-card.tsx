@@ -1,0 +1,77 @@
+import { useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { authMessages } from '../auth-messages';
+import { useAuthStore } from '../auth-store';
+
+type View = 'sign-in' | 'sign-up';
+
+/** The signed-out screen (spec §2 "Sign-in gate"): email and password, no social providers. */
+export function SignInCard() {
+  const [view, setView] = useState<View>('sign-in');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const signIn = useAuthStore((state) => state.signIn);
+  const signUp = useAuthStore((state) => state.signUp);
+  const signingUp = view === 'sign-up';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    try {
+      if (signingUp) {
+        const result = await signUp(email, password);
+        setError(result.error);
+        if (result.needsConfirmation) setNotice(authMessages.checkEmail);
+      } else {
+        setError(await signIn(email, password));
+      }
+    } catch {
+      setError(authMessages.network);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function toggle() {
+    setView(signingUp ? 'sign-in' : 'sign-up');
+    setError(null);
+    setNotice(null);
+  }
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
+      <section aria-labelledby="auth-title" className="w-full max-w-sm rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+        <p className="mb-6 text-center text-sm font-semibold tracking-wide text-brand-500">AI Post Generator</p>
+        <h1 id="auth-title" className="mb-6 text-center text-2xl font-semibold text-slate-900">
+          {signingUp ? 'Create Account' : 'Welcome Back'}
+        </h1>
+        <form className="space-y-4" onSubmit={submit} noValidate>
+          <TextField label="Email address" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+          <TextField
+            label={signingUp ? 'Create password' : 'Password'}
+            type="password"
+            autoComplete={signingUp ? 'new-password' : 'current-password'}
+            hint={signingUp ? 'At least 8 characters.' : undefined}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          {error && <Alert tone="danger">{error}</Alert>}
+          {notice && <Alert tone="success">{notice}</Alert>}
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy ? (signingUp ? 'Signing up...' : 'Signing in...') : signingUp ? 'Sign up' : 'Sign in'}
+          </Button>
+        </form>
+        <button type="button" onClick={toggle} className="mt-6 block w-full text-center text-sm text-brand-500 hover:underline">
+          {signingUp ? 'Already have an account? Sign in' : 'Need an account? Sign up'}
+        </button>
+      </section>
+    </main>
+  );
+}

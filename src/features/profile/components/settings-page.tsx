@@ -1,0 +1,139 @@
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { resolveModel, type AiEngine, type ModelCatalog } from '@/config/model-catalog';
+import { paths } from '@/config/paths';
+import { languages, profileLimits, roles, writingStyles, type LanguagePreference } from '@/config/profile-options';
+import { timers } from '@/config/timers';
+import type { Profile } from '@/lib/supabase/database-types';
+import { invalidWebsiteMessage, normalizeWebsite } from '@/lib/validation/normalize-website';
+import { useProfileStore } from '../profile-store';
+import { EnginePicker } from './engine-picker';
+
+interface SettingsPageProps {
+  catalog: ModelCatalog;
+  configuredEngines: Partial<Record<AiEngine, boolean>>;
+}
+
+type Form = {
+  full_name: string;
+  company: string;
+  website: string;
+  industry: string;
+  about_me: string;
+  writing_style: string;
+  role: string;
+  language_preference: LanguagePreference;
+  ai_engine: AiEngine;
+  ai_model: string;
+};
+
+function formFrom(profile: Profile | null, catalog: ModelCatalog): Form {
+  const engine = profile?.ai_engine ?? 'groq';
+  const resolved = resolveModel(catalog, engine, profile?.ai_model);
+  return {
+    full_name: profile?.full_name ?? '',
+    company: profile?.company ?? '',
+    website: profile?.website ?? '',
+    industry: profile?.industry ?? '',
+    about_me: profile?.about_me ?? '',
+    writing_style: profile?.writing_style ?? writingStyles[0],
+    role: profile?.role ?? roles[0],
+    language_preference: profile?.language_preference ?? 'en-US',
+    ai_engine: resolved.engine,
+    ai_model: resolved.model,
+  };
+}
+
+const toOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+
+/** /settings: every profile field, the engine and model, saved with one button (spec §2 "Settings"). */
+export function SettingsPage({ catalog, configuredEngines }: SettingsPageProps) {
+  const profile = useProfileStore((state) => state.profile);
+  const storeError = useProfileStore((state) => state.error);
+  const saveProfile = useProfileStore((state) => state.saveProfile);
+  const [form, setForm] = useState<Form>(() => formFrom(profile, catalog));
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [websiteError, setWebsiteError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!saved) return;
+    const timer = setTimeout(() => setSaved(false), timers.settingsBannerMs);
+    return () => clearTimeout(timer);
+  }, [saved]);
+
+  const update = <K extends keyof Form>(key: K, value: Form[K]) => setForm((current) => ({ ...current, [key]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const website = normalizeWebsite(form.website);
+    if (website === null) {
+      setWebsiteError(invalidWebsiteMessage);
+      return;
+    }
+    setWebsiteError(null);
+    setSaving(true);
+    setError(null);
+    setSaved(false);
+    try {
+      await saveProfile({ ...form, website, full_name: form.full_name.trim(), company: form.company.trim(), industry: form.industry.trim() });
+      setForm((current) => ({ ...current, website }));
+      setSaved(true);
+    } catch (caught) {
+      // The form keeps everything that was typed; only the message changes.
+      setError(caught instanceof Error ? caught.message : (storeError ?? 'Could not save your settings.'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <Link to={paths.dashboard} className="inline-flex items-center gap-1 text-sm text-brand-500 hover:underline">
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to Dashboard
+      </Link>
+      <h1 className="mt-4 text-2xl font-semibold text-slate-900">Profile Settings</h1>
+      {saved && (
+        <Alert tone="success" className="mt-4">
+          Settings saved successfully
+        </Alert>
+      )}
+      {error && (
+        <Alert tone="danger" className="mt-4">
+          {error}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate className="mt-6 space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Full name" autoComplete="name" maxLength={profileLimits.full_name} value={form.full_name} onChange={(e) => update('full_name', e.target.value)} />
+          <TextField label="Company" autoComplete="organization" maxLength={profileLimits.company} value={form.company} onChange={(e) => update('company', e.target.value)} />
+          <TextField label="Industry" maxLength={profileLimits.industry} value={form.industry} onChange={(e) => update('industry', e.target.value)} />
+          <TextField label="Website" type="url" inputMode="url" placeholder="https://example.com" maxLength={profileLimits.website} value={form.website} error={websiteError} onChange={(e) => update('website', e.target.value)} />
+        </div>
+        <TextAreaField label="About me" rows={4} maxLength={profileLimits.about_me} hint="Your background and expertise: the AI writes from this." value={form.about_me} onChange={(e) => update('about_me', e.target.value)} />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <SelectField label="Writing style" options={toOptions(writingStyles)} value={form.writing_style} onChange={(e) => update('writing_style', e.target.value)} />
+          <SelectField label="Role" options={toOptions(roles)} value={form.role} onChange={(e) => update('role', e.target.value)} />
+          <SelectField label="Language" options={languages} value={form.language_preference} onChange={(e) => update('language_preference', e.target.value as LanguagePreference)} />
+        </div>
+        <EnginePicker
+          catalog={catalog}
+          engine={form.ai_engine}
+          model={form.ai_model}
+          configured={configuredEngines}
+          onChange={({ engine, model }) => setForm((current) => ({ ...current, ai_engine: engine, ai_model: model }))}
+        />
+        <div className="flex justify-end">
+          <Button type="submit" disabled={saving}>
+            {saving ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { create } from 'zustand';
+import { findModel, resolveModel, type ModelCatalog } from '@/config/model-catalog';
+import { mapBackendError } from '@/lib/errors/map-backend-error';
+import { currentUserId, getSupabase } from '@/lib/supabase/client';
+import type { Profile, ProfileFields } from '@/lib/supabase/database-types';
+
+interface ProfileState {
+  profile: Profile | null;
+  loading: boolean;
+  error: string | null;
+  /** No profile row yet: the user has not finished onboarding. */
+  isNewUser: boolean;
+  /** Set once when a stored, retired model was upgraded on load. */
+  modelNotice: string | null;
+  fetchProfile: (userId: string, catalog: ModelCatalog) => Promise<void>;
+  saveProfile: (fields: Partial<ProfileFields>) => Promise<Profile>;
+  dismissModelNotice: () => void;
+  reset: () => void;
+}
+
+const initial = { profile: null, loading: true, error: null, isNewUser: false, modelNotice: null };
+
+export const useProfileStore = create<ProfileState>()((set, get) => ({
+  ...initial,
+
+  fetchProfile: async (userId, catalog) => {
+    set({ loading: true, error: null });
+    const { data, error } = await getSupabase().from('profiles').select('*').eq('id', userId).single();
+    if (error) {
+      // PGRST116 (no row) means a new user, not an error (spec §8).
+      if (error.code === 'PGRST116') {
+        set({ profile: null, isNewUser: true, loading: false });
+        return;
+      }
+      const message = mapBackendError(error);
+      set({ error: message, loading: false });
+      throw new Error(message);
+    }
+    const profile = data as Profile;
+    set({ profile, isNewUser: false, loading: false });
+    await upgradeRetiredModel(profile, catalog, get().saveProfile, (notice) => set({ modelNotice: notice }));
+  },
+
+  saveProfile: async (fields) => {
+    const userId = await currentUserId();
+    if (!userId) {
+      set({ error: 'No authenticated user' });
+      throw new Error('No authenticated user');
+    }
+    const { data, error } = await getSupabase()
+      .from('profiles')
+      .upsert({ ...fields, id: userId, updated_at: new Date().toISOString() })
+      .select()
+      .single();
+    if (error) {
+      const message = mapBackendError(error);
+      set({ error: message });
+      throw new Error(message);
+    }
+    set({ profile: data as Profile, isNewUser: false, error: null });
+    return data as Profile;
+  },
+
+  dismissModelNotice: () => set({ modelNotice: null }),
+  reset: () => set({ ...initial, loading: false }),
+}));
+
+/**
+ * A profile that still names a retired model (Groq's Llama 3.3, Claude 3, …) is moved to the
+ * successor and saved, so the user is told once (DESIGN.md §2).
+ */
+async function upgradeRetiredModel(
+  profile: Profile,
+  catalog: ModelCatalog,
+  save: (fields: Partial<ProfileFields>) => Promise<Profile>,
+  notify: (notice: string) => void,
+): Promise<void> {
+  const resolution = resolveModel(catalog, profile.ai_engine, profile.ai_model);
+  if (resolution.model === profile.ai_model && resolution.engine === profile.ai_engine) return;
+  try {
+    await save({ ai_engine: resolution.engine, ai_model: resolution.model });
+  } catch {
+    return; // the next load tries again
+  }
+  if (resolution.replaced) {
+    const label = findModel(catalog, resolution.model)?.label ?? resolution.model;
+    notify(`The AI model ${resolution.replaced.from} is no longer available, so your profile now uses ${label}. You can change this in Settings.`);
+  }
+}

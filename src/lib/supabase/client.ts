@@ -1,0 +1,35 @@
+import { createClient, type Session, type SupabaseClient, type User } from '@supabase/supabase-js';
+
+/**
+ * The one Supabase client of the app (the only module that imports supabase-js). It is created
+ * once the runtime config is known; everything else calls getSupabase().
+ */
+let client: SupabaseClient | null = null;
+let storageKey = '';
+
+export type { Session, SupabaseClient, User };
+
+export function initSupabase(url: string, anonKey: string): SupabaseClient {
+  storageKey = `sb-${new URL(url).hostname.split('.')[0]}-auth-token`;
+  client = createClient(url, anonKey, {
+    auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: false, storageKey },
+    realtime: { params: { eventsPerSecond: 1 }, heartbeatIntervalMs: 5000 },
+  });
+  return client;
+}
+
+export function getSupabase(): SupabaseClient {
+  if (!client) throw new Error('Supabase is not initialised yet');
+  return client;
+}
+
+/** Where supabase-js keeps the session in localStorage (removed again on a sign-out event). */
+export function sessionStorageKey(): string {
+  return storageKey;
+}
+
+/** The signed-in user's id from the stored session (no network), or null. */
+export async function currentUserId(): Promise<string | null> {
+  const { data } = await getSupabase().auth.getSession();
+  return data.session?.user.id ?? null;
+}

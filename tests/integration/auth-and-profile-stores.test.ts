@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { defaultModelCatalog } from '@/config/model-catalog';
+import { useAuthStore } from '@/features/auth/auth-store';
+import { useProfileStore } from '@/features/profile/profile-store';
+import { getSupabase, initSupabase } from '@/lib/supabase/client';
+import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
+import { startTestServer, supabaseClient } from '../helpers/test-server.ts';
+
+// The browser has a WebSocket; Node 20 needs one for supabase-js's realtime client.
+(globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
+
+let server: EmbeddedServer;
+const email = 'store-user@example.com';
+const password = 'store password 1';
+
+// Access tokens live 3 s here, so supabase-js refreshes (and rotates) on nearly every call, and
+// a revoked session really expires within the test.
+const tokenSeconds = 3;
+
+beforeAll(async () => {
+  server = await startTestServer({ jwtExpiry: tokenSeconds });
+  initSupabase(server.url, server.keys.anonKey);
+});
+afterAll(async () => {
+  getSupabase().realtime.disconnect();
+  await server.close();
+});
+
+describe('auth store against the embedded backend', () => {
+  it('initialises signed out after the connectivity check', async () => {
+    await useAuthStore.getState().initialize({ url: server.url, anonKey: server.keys.anonKey });
+    expect(useAuthStore.getState()).toMatchObject({ status: 'signed-out', session: null, error: null });
+  });
+
+  it('reports the provider message for a short password and signs up with a good one', async () => {
+    const weak = await useAuthStore.getState().signUp(email, 'short');
+    expect(weak.error).toBe('Password should be at least 8 characters.');
+    const result = await useAuthStore.getState().signUp(email, password);
+    expect(result).toEqual({ error: null, needsConfirmation: false });
+    await expect.poll(() => useAuthStore.getState().status).toBe('signed-in');
+    expect(useAuthStore.getState().user?.email).toBe(email);
+  });
+});
+
+describe('profile store against the embedded backend', () => {
+  it('treats a missing profile row as a new user, not an error', async () => {
+    const userId = useAuthStore.getState().user?.id as string;
+    await useProfileStore.getState().fetchProfile(userId, defaultModelCatalog);
+    expect(useProfileStore.getState()).toMatchObject({ profile: null, isNewUser: true, error: null, loading: false });
+  });
+
+  it('saves with an upsert that sets updated_at, and clears isNewUser', async () => {
+    const before = Date.now();
+    const saved = await useProfileStore.getState().saveProfile({ full_name: 'Store Person', role: 'Data Scientist', ai_engine: 'groq', ai_model: 'openai/gpt-oss-20b' });
+    expect(saved).toMatchObject({ full_name: 'Store Person', role: 'Data Scientist', language_preference: 'en-US' });
+    expect(new Date(saved.updated_at).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(useProfileStore.getState().isNewUser).toBe(false);
+    const again = await useProfileStore.getState().saveProfile({ company: 'Acme' });
+    expect(again).toMatchObject({ full_name: 'Store Person', company: 'Acme' });
+  });
+
+  it('upgrades a retired model once, with a notice', async () => {
+    const userId = useAuthStore.getState().user?.id as string;
+    await getSupabase().from('profiles').update({ ai_model: 'llama-3.3-70b-versatile' }).eq('id', userId);
+    await useProfileStore.getState().fetchProfile(userId, defaultModelCatalog);
+    expect(useProfileStore.getState().profile?.ai_model).toBe('openai/gpt-oss-120b');
+    expect(useProfileStore.getState().modelNotice).toContain('llama-3.3-70b-versatile');
+    const stored = await getSupabase().from('profiles').select('ai_model').eq('id', userId).single();
+    expect(stored.data).toEqual({ ai_model: 'openai/gpt-oss-120b' });
+
+    useProfileStore.getState().dismissModelNotice();
+    await useProfileStore.getState().fetchProfile(userId, defaultModelCatalog);
+    expect(useProfileStore.getState().modelNotice).toBeNull();
+  });
+
+  it('keeps a database error in the store and rethrows it', async () => {
+    await expect(useProfileStore.getState().saveProfile({ language_preference: 'fr-FR' as never })).rejects.toThrow(
+      'One of the values is too long or not allowed. Please check what you entered.',
+    );
+    expect(useProfileStore.getState().error).toBe('One of the values is too long or not allowed. Please check what you entered.');
+  });
+
+  it('refuses to save without a signed-in user, and signing out ends the session', async () => {
+    await useAuthStore.getState().signOut();
+    expect(useAuthStore.getState()).toMatchObject({ status: 'signed-out', session: null });
+    await expect(useProfileStore.getState().saveProfile({ full_name: 'Nobody' })).rejects.toThrow('No authenticated user');
+    expect(useProfileStore.getState().error).toBe('No authenticated user');
+  });
+
+  it('signs back in with the provider error first for a wrong password', async () => {
+    expect(await useAuthStore.getState().signIn(email, 'wrong password')).toBe('Invalid login credentials');
+    expect(await useAuthStore.getState().signIn(email, password)).toBeNull();
+    await expect.poll(() => useAuthStore.getState().status).toBe('signed-in');
+  });
+
+  it('returns to the sign-in screen when the session expires elsewhere (refresh refused)', async () => {
+    // Another device signs out everywhere: this session's refresh token is revoked.
+    const elsewhere = supabaseClient(server);
+    await elsewhere.auth.signInWithPassword({ email, password });
+    await elsewhere.auth.signOut({ scope: 'global' });
+    // While the access token is still valid supabase-js keeps the session; once it has expired,
+    // the refused refresh ends it.
+    await new Promise((resolve) => setTimeout(resolve, (tokenSeconds + 1) * 1000));
+    const { error } = await getSupabase().auth.refreshSession();
+    expect(error).not.toBeNull();
+    await expect.poll(() => useAuthStore.getState().status).toBe('signed-out');
+    expect(useAuthStore.getState().session).toBeNull();
+  });
+});
