@@ -53,7 +53,6 @@ const toOptions = (values: readonly string[]) => values.map((value) => ({ value,
 /** /settings: every profile field, the engine and model, saved with one button (spec §2 "Settings"). */
 export function SettingsPage({ catalog, configuredEngines }: SettingsPageProps) {
   const profile = useProfileStore((state) => state.profile);
-  const storeError = useProfileStore((state) => state.error);
   const saveProfile = useProfileStore((state) => state.saveProfile);
   const [form, setForm] = useState<Form>(() => formFrom(profile, catalog));
   const [saving, setSaving] = useState(false);
@@ -86,7 +85,7 @@ export function SettingsPage({ catalog, configuredEngines }: SettingsPageProps) 
       setSaved(true);
     } catch (caught) {
       // The form keeps everything that was typed; only the message changes.
-      setError(caught instanceof Error ? caught.message : (storeError ?? 'Could not save your settings.'));
+      setError(caught instanceof Error ? caught.message : 'Could not save your settings.');
     } finally {
       setSaving(false);
     }

@@ -1,0 +1,162 @@
+import {
+  aiEngines,
+  defaultModelCatalog as catalog,
+  defaultModelFor,
+  findModel,
+  modelsFor,
+  resolveModel,
+} from './model-catalog';
+
+describe('resolveModel', () => {
+  it('keeps a current model and its engine, with nothing replaced', () => {
+    expect(resolveModel(catalog, 'groq', 'openai/gpt-oss-20b')).toEqual({
+      engine: 'groq',
+      model: 'openai/gpt-oss-20b',
+      replaced: null,
+    });
+    expect(resolveModel(catalog, 'anthropic', 'claude-opus-4-6')).toEqual({
+      engine: 'anthropic',
+      model: 'claude-opus-4-6',
+      replaced: null,
+    });
+  });
+
+  it.each([
+    ['groq', 'llama-3.3-70b-versatile', 'openai/gpt-oss-120b'],
+    ['groq', 'mixtral-8x7b-32768', 'openai/gpt-oss-120b'],
+    ['anthropic', 'claude-3-5-sonnet-20241022', 'claude-sonnet-4-6'],
+  ] as const)(
+    'maps the retired %s model %s to its successor %s and reports the replacement',
+    (engine, retired, successor) => {
+      expect(resolveModel(catalog, engine, retired)).toEqual({
+        engine,
+        model: successor,
+        replaced: { from: retired, to: successor },
+      });
+    },
+  );
+
+  it('a retired id of the other engine switches the engine to the successor’s', () => {
+    expect(resolveModel(catalog, 'anthropic', 'llama-3.3-70b-versatile')).toEqual({
+      engine: 'groq',
+      model: 'openai/gpt-oss-120b',
+      replaced: { from: 'llama-3.3-70b-versatile', to: 'openai/gpt-oss-120b' },
+    });
+    expect(resolveModel(catalog, 'groq', 'claude-3-5-sonnet-20241022')).toEqual({
+      engine: 'anthropic',
+      model: 'claude-sonnet-4-6',
+      replaced: { from: 'claude-3-5-sonnet-20241022', to: 'claude-sonnet-4-6' },
+    });
+  });
+
+  it('a current id of the other engine switches the engine too', () => {
+    expect(resolveModel(catalog, 'groq', 'claude-haiku-4-5')).toEqual({
+      engine: 'anthropic',
+      model: 'claude-haiku-4-5',
+      replaced: null,
+    });
+  });
+
+  it('an unknown id falls back to the given engine’s first model, recording the replacement', () => {
+    expect(resolveModel(catalog, 'groq', 'made-up-model')).toEqual({
+      engine: 'groq',
+      model: 'openai/gpt-oss-120b',
+      replaced: { from: 'made-up-model', to: 'openai/gpt-oss-120b' },
+    });
+    expect(resolveModel(catalog, 'anthropic', 'made-up-model')).toEqual({
+      engine: 'anthropic',
+      model: 'claude-sonnet-4-6',
+      replaced: { from: 'made-up-model', to: 'claude-sonnet-4-6' },
+    });
+  });
+
+  it.each([null, undefined, ''])(
+    'no stored model (%s) → the engine’s first model, replaced null',
+    (stored) => {
+      expect(resolveModel(catalog, 'groq', stored)).toEqual({
+        engine: 'groq',
+        model: 'openai/gpt-oss-120b',
+        replaced: null,
+      });
+      expect(resolveModel(catalog, 'anthropic', stored)).toEqual({
+        engine: 'anthropic',
+        model: 'claude-sonnet-4-6',
+        replaced: null,
+      });
+    },
+  );
+
+  it('a retired id whose successor is missing from the catalog falls back to the engine’s first model', () => {
+    const broken = { ...catalog, retired: { 'old-model': 'gone-model' } };
+    expect(resolveModel(broken, 'anthropic', 'old-model')).toEqual({
+      engine: 'anthropic',
+      model: 'claude-sonnet-4-6',
+      replaced: { from: 'old-model', to: 'claude-sonnet-4-6' },
+    });
+  });
+});
+
+describe('defaultModelFor / modelsFor / findModel', () => {
+  it('defaultModelFor is each engine’s first model', () => {
+    expect(defaultModelFor(catalog, 'groq')).toBe('openai/gpt-oss-120b');
+    expect(defaultModelFor(catalog, 'anthropic')).toBe('claude-sonnet-4-6');
+  });
+
+  it('defaultModelFor is "" for an engine with no models', () => {
+    const empty = {
+      ...catalog,
+      engines: { ...catalog.engines, anthropic: { ...catalog.engines.anthropic, models: [] } },
+    };
+    expect(defaultModelFor(empty, 'anthropic')).toBe('');
+  });
+
+  it('modelsFor lists only that engine’s models', () => {
+    expect(modelsFor(catalog, 'anthropic').map((model) => model.id)).toEqual([
+      'claude-sonnet-4-6',
+      'claude-opus-4-6',
+      'claude-haiku-4-5',
+    ]);
+    expect(modelsFor(catalog, 'groq').every((model) => model.engine === 'groq')).toBe(true);
+  });
+
+  it('findModel finds across engines and returns undefined for a retired id', () => {
+    expect(findModel(catalog, 'claude-opus-4-6')?.engine).toBe('anthropic');
+    expect(findModel(catalog, 'openai/gpt-oss-20b')?.engine).toBe('groq');
+    expect(findModel(catalog, 'llama-3.3-70b-versatile')).toBeUndefined();
+  });
+});
+
+describe('defaultModelCatalog data integrity', () => {
+  it('the engines are groq and anthropic with the spec descriptions for groq', () => {
+    expect(aiEngines).toEqual(['groq', 'anthropic']);
+    expect(catalog.engines.groq.description).toBe('Fast inference with competitive performance');
+    expect(catalog.engines.anthropic.description).toBe('Advanced capabilities with Claude models');
+  });
+
+  it('every retired id maps to a model that exists in the catalog', () => {
+    const missing = Object.entries(catalog.retired).filter(
+      ([, successor]) => findModel(catalog, successor) === undefined,
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('no retired id is still offered as a current model', () => {
+    const offered = Object.keys(catalog.retired).filter((id) => findModel(catalog, id) !== undefined);
+    expect(offered).toEqual([]);
+  });
+
+  it('each model is listed under its own engine and model ids are unique', () => {
+    for (const engine of aiEngines) {
+      for (const model of catalog.engines[engine].models) expect(model.engine).toBe(engine);
+    }
+    const ids = aiEngines.flatMap((engine) => catalog.engines[engine].models.map((model) => model.id));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('retired Claude models map to Anthropic models and retired Groq models to Groq models', () => {
+    for (const [retired, successor] of Object.entries(catalog.retired)) {
+      const engine = retired.startsWith('claude-') ? 'anthropic' : 'groq';
+      expect(findModel(catalog, successor)?.engine, retired).toBe(engine);
+    }
+  });
+});

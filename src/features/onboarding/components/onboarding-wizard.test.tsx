@@ -1,0 +1,230 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { OnboardingWizard, type OnboardingAnswers } from './onboarding-wizard';
+
+function setup(onComplete: (answers: OnboardingAnswers) => Promise<void> = vi.fn(async () => {})) {
+  const user = userEvent.setup();
+  render(<OnboardingWizard onComplete={onComplete} />);
+  return { user, onComplete };
+}
+
+const next = () => screen.getByRole('button', { name: 'Next' });
+
+async function fillStepOne(
+  user: ReturnType<typeof userEvent.setup>,
+  values: { name?: string; company?: string; industry?: string; website?: string } = {},
+) {
+  await user.type(screen.getByLabelText('Full name'), values.name ?? 'Ada Lovelace');
+  if (values.company) await user.type(screen.getByLabelText('Company'), values.company);
+  if (values.industry) await user.type(screen.getByLabelText('Industry'), values.industry);
+  if (values.website) await user.type(screen.getByLabelText('Website'), values.website);
+}
+
+describe('OnboardingWizard', () => {
+  it('is titled "Set up your profile" and starts on step 1 of 4 with the four detail fields', () => {
+    setup();
+    expect(screen.getByRole('heading', { level: 1, name: 'Set up your profile' })).toBeInTheDocument();
+    expect(screen.getByText('Step 1 of 4')).toBeInTheDocument();
+    expect(screen.getByLabelText('Full name')).toHaveValue('');
+    expect(screen.getByLabelText('Company')).toBeInTheDocument();
+    expect(screen.getByLabelText('Industry')).toBeInTheDocument();
+    expect(screen.getByLabelText('Website')).toHaveAttribute('type', 'url');
+    expect(next()).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Complete Setup' })).not.toBeInTheDocument();
+  });
+
+  it('stays on step 1 with an error when the full name is empty (or only spaces)', async () => {
+    const { user } = setup();
+    await user.click(next());
+    expect(screen.getByText('Step 1 of 4')).toBeInTheDocument();
+    const name = screen.getByLabelText('Full name');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('Please enter your full name: it signs your posts.');
+
+    await user.type(name, '   ');
+    await user.click(next());
+    expect(screen.getByText('Step 1 of 4')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Tell us about yourself')).not.toBeInTheDocument();
+  });
+
+  it('stays on step 1 and shows the website message for an invalid website', async () => {
+    const { user } = setup();
+    await fillStepOne(user, { website: 'not a url' });
+    await user.click(next());
+    expect(screen.getByText('Step 1 of 4')).toBeInTheDocument();
+    const website = screen.getByLabelText('Website');
+    expect(website).toHaveAttribute('aria-invalid', 'true');
+    expect(website).toHaveAccessibleDescription(
+      'Please enter a valid website address, like https://example.com',
+    );
+    expect(
+      screen.getByText('Please enter a valid website address, like https://example.com'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Full name')).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('walks through the four steps with their questions and defaults, with "Complete Setup" on step 4', async () => {
+    const { user } = setup();
+    await fillStepOne(user);
+    await user.click(next());
+
+    expect(screen.getByText('Step 2 of 4')).toBeInTheDocument();
+    expect(screen.getByLabelText('Tell us about yourself').tagName).toBe('TEXTAREA');
+    expect(screen.queryByLabelText('Full name')).not.toBeInTheDocument();
+    await user.click(next());
+
+    expect(screen.getByText('Step 3 of 4')).toBeInTheDocument();
+    const style = screen.getByRole('combobox', { name: 'Choose your writing style' });
+    expect(style).toHaveValue('Professional and formal');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Professional and formal',
+      'Casual and conversational',
+      'Technical and detailed',
+      'Inspirational and motivational',
+      'Story-driven and narrative',
+    ]);
+    await user.click(next());
+
+    expect(screen.getByText('Step 4 of 4')).toBeInTheDocument();
+    const role = screen.getByRole('combobox', { name: "What's your role?" });
+    expect(role).toHaveValue('Software Engineer');
+    expect(screen.getAllByRole('option')).toHaveLength(10);
+    expect(screen.getByRole('button', { name: 'Complete Setup' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+  });
+
+  it('completing calls onComplete with trimmed answers and the website normalised', async () => {
+    const onComplete = vi.fn(async (_answers: OnboardingAnswers) => {});
+    const { user } = setup(onComplete);
+    await fillStepOne(user, {
+      name: '  Ada Lovelace  ',
+      company: ' Analytical Engines ',
+      industry: ' Computing ',
+      website: 'example.com',
+    });
+    await user.click(next());
+    await user.type(screen.getByLabelText('Tell us about yourself'), '  I write programs.  ');
+    await user.click(next());
+    await user.selectOptions(
+      screen.getByLabelText('Choose your writing style'),
+      'Story-driven and narrative',
+    );
+    await user.click(next());
+    await user.selectOptions(screen.getByLabelText("What's your role?"), 'Startup Founder');
+    expect(onComplete).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Complete Setup' }));
+
+    expect(onComplete).toHaveBeenCalledTimes(1);
+    expect(onComplete).toHaveBeenCalledWith({
+      full_name: 'Ada Lovelace',
+      company: 'Analytical Engines',
+      industry: 'Computing',
+      website: 'https://example.com',
+      about_me: 'I write programs.',
+      writing_style: 'Story-driven and narrative',
+      role: 'Startup Founder',
+    });
+  });
+
+  it('completing with defaults sends the first writing style, the first role and an empty website', async () => {
+    const onComplete = vi.fn(async (_answers: OnboardingAnswers) => {});
+    const { user } = setup(onComplete);
+    await fillStepOne(user, { name: 'Grace' });
+    await user.click(next());
+    await user.click(next());
+    await user.click(next());
+    await user.click(screen.getByRole('button', { name: 'Complete Setup' }));
+    expect(onComplete).toHaveBeenCalledWith({
+      full_name: 'Grace',
+      company: '',
+      industry: '',
+      website: '',
+      about_me: '',
+      writing_style: 'Professional and formal',
+      role: 'Software Engineer',
+    });
+  });
+
+  it('shows "Saving..." and disables the buttons while the save is pending', async () => {
+    let finish: () => void = () => {};
+    const onComplete = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const { user } = setup(onComplete);
+    await fillStepOne(user);
+    await user.click(next());
+    await user.click(next());
+    await user.click(next());
+    await user.click(screen.getByRole('button', { name: 'Complete Setup' }));
+    expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
+    finish();
+    expect(await screen.findByRole('button', { name: 'Complete Setup' })).toBeEnabled();
+  });
+
+  it('shows a failed save in an alert and keeps every answer', async () => {
+    const onComplete = vi.fn(async () => {
+      throw new Error('No authenticated user');
+    });
+    const { user } = setup(onComplete);
+    await fillStepOne(user, { name: 'Ada Lovelace', company: 'Analytical Engines', website: 'example.com' });
+    await user.click(next());
+    await user.type(screen.getByLabelText('Tell us about yourself'), 'I write programs.');
+    await user.click(next());
+    await user.selectOptions(screen.getByLabelText('Choose your writing style'), 'Technical and detailed');
+    await user.click(next());
+    await user.selectOptions(screen.getByLabelText("What's your role?"), 'Data Scientist');
+    await user.click(screen.getByRole('button', { name: 'Complete Setup' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('No authenticated user');
+    expect(screen.getByText('Step 4 of 4')).toBeInTheDocument();
+    expect(screen.getByLabelText("What's your role?")).toHaveValue('Data Scientist');
+    expect(screen.getByRole('button', { name: 'Complete Setup' })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('Choose your writing style')).toHaveValue('Technical and detailed');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('Tell us about yourself')).toHaveValue('I write programs.');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('Full name')).toHaveValue('Ada Lovelace');
+    expect(screen.getByLabelText('Company')).toHaveValue('Analytical Engines');
+    expect(screen.getByLabelText('Website')).toHaveValue('example.com');
+  });
+
+  it('a non-Error rejection shows the generic save message', async () => {
+    const onComplete = vi.fn(() => Promise.reject('boom'));
+    const { user } = setup(onComplete);
+    await fillStepOne(user);
+    await user.click(next());
+    await user.click(next());
+    await user.click(next());
+    await user.click(screen.getByRole('button', { name: 'Complete Setup' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not save your profile. Please try again.',
+    );
+  });
+
+  it('Back returns to the previous step, keeping what was typed', async () => {
+    const { user } = setup();
+    await fillStepOne(user, { name: 'Ada', industry: 'Computing' });
+    await user.click(next());
+    await user.type(screen.getByLabelText('Tell us about yourself'), 'About Ada');
+    await user.click(next());
+    expect(screen.getByText('Step 3 of 4')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByText('Step 2 of 4')).toBeInTheDocument();
+    expect(screen.getByLabelText('Tell us about yourself')).toHaveValue('About Ada');
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByText('Step 1 of 4')).toBeInTheDocument();
+    expect(screen.getByLabelText('Full name')).toHaveValue('Ada');
+    expect(screen.getByLabelText('Industry')).toHaveValue('Computing');
+    expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+  });
+
+  it('Enter in a step-1 field submits the step like Next', async () => {
+    const { user } = setup();
+    await user.type(screen.getByLabelText('Full name'), 'Ada{Enter}');
+    expect(screen.getByText('Step 2 of 4')).toBeInTheDocument();
+  });
+});
