@@ -1,0 +1,33 @@
+/**
+ * Runs the fake providers until interrupted:
+ *   node --import tsx tests/fakes/cli.ts [--port 8788] [--host 127.0.0.1]
+ * Then start the app with the printed environment lines.
+ */
+import { parseArgs } from 'node:util';
+import { startFakeProviders } from './fake-providers.ts';
+
+const { values } = parseArgs({
+  options: { port: { type: 'string', default: '8788' }, host: { type: 'string', default: '127.0.0.1' } },
+});
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`Invalid --port: ${values.port}`);
+  process.exit(2);
+}
+
+const fake = await startFakeProviders({ port, host: values.host });
+console.log(`Fake providers listening on ${fake.url}`);
+console.log('Use these environment variables for the app server (any non-empty key works):');
+for (const provider of ['GROQ', 'ANTHROPIC', 'PERPLEXITY', 'YOUTUBE']) {
+  console.log(`${provider}_BASE_URL=${fake.url}`);
+  console.log(`${provider}_API_KEY=fake-${provider.toLowerCase()}-key`);
+}
+console.log(
+  `Control API: POST ${fake.url}/__control/scenario, POST ${fake.url}/__control/reset, GET ${fake.url}/__control/requests`,
+);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void fake.close().then(() => process.exit(0));
+  });
+}

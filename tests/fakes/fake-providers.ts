@@ -1,0 +1,179 @@
+/**
+ * A fake Groq / Anthropic / Perplexity / YouTube server speaking each provider's real wire format
+ * (../shared/PROVIDERS.md). Point the app's GROQ_BASE_URL, ANTHROPIC_BASE_URL, PERPLEXITY_BASE_URL and
+ * YOUTUBE_BASE_URL at `url`. Behaviour is set per provider with `setScenario` or, from another process,
+ * with the control API: POST /__control/scenario {provider, scenario}, POST /__control/reset,
+ * GET /__control/requests[?provider=groq].
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { handleAnthropic } from './anthropic-fake.ts';
+import { handleGroq } from './groq-fake.ts';
+import { isObject, parseJson, readBody, sendJson, sleep, type HandlerContext } from './http-utils.ts';
+import { handlePerplexity } from './perplexity-fake.ts';
+import { isProviderName, type ProviderName, type RecordedRequest, type ScenarioMap } from './scenarios.ts';
+import { handleYouTube } from './youtube-fake.ts';
+
+export * from './scenarios.ts';
+
+export interface FakeProvidersOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** Initial scenarios; `reset()` goes back to empty ones, not to these. */
+  scenarios?: Partial<ScenarioMap>;
+}
+
+export interface FakeProviders {
+  /** e.g. http://127.0.0.1:54321, the base URL for every provider. */
+  url: string;
+  close(): Promise<void>;
+  /** Replaces the provider's scenario (no merge). */
+  setScenario<P extends ProviderName>(provider: P, scenario: ScenarioMap[P]): void;
+  /** Empty scenarios for every provider, and no recorded requests. */
+  reset(): void;
+  /** Every provider request received, oldest first (a live array; reset() empties it). */
+  requests: RecordedRequest[];
+}
+
+const routes: { method: string; path: string; provider: ProviderName }[] = [
+  { method: 'POST', path: '/openai/v1/chat/completions', provider: 'groq' },
+  { method: 'POST', path: '/v1/messages', provider: 'anthropic' },
+  { method: 'POST', path: '/v1/agent', provider: 'perplexity' },
+  { method: 'POST', path: '/v1/responses', provider: 'perplexity' },
+  { method: 'GET', path: '/videos', provider: 'youtube' },
+  { method: 'GET', path: '/youtube/v3/videos', provider: 'youtube' },
+];
+
+const emptyScenarios = (): ScenarioMap => ({ groq: {}, anthropic: {}, perplexity: {}, youtube: {} });
+
+function headersOf(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+export async function startFakeProviders(options: FakeProvidersOptions = {}): Promise<FakeProviders> {
+  const scenarios: ScenarioMap = { ...emptyScenarios(), ...options.scenarios };
+  const requests: RecordedRequest[] = [];
+  const setScenario = <P extends ProviderName>(provider: P, scenario: ScenarioMap[P]) => {
+    scenarios[provider] = scenario;
+  };
+  const reset = () => {
+    Object.assign(scenarios, emptyScenarios());
+    requests.length = 0;
+  };
+
+  function dispatch(
+    provider: ProviderName,
+    context: Omit<HandlerContext<unknown>, 'scenario'>,
+  ): void | Promise<void> {
+    switch (provider) {
+      case 'groq':
+        return handleGroq({ ...context, scenario: scenarios.groq });
+      case 'anthropic':
+        return handleAnthropic({ ...context, scenario: scenarios.anthropic });
+      case 'perplexity':
+        return handlePerplexity({ ...context, scenario: scenarios.perplexity });
+      case 'youtube':
+        return handleYouTube({ ...context, scenario: scenarios.youtube });
+    }
+  }
+
+  function control(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    query: URLSearchParams,
+    body: unknown,
+  ) {
+    if (req.method === 'GET' && path === '/__control/health') return sendJson(res, 200, { ok: true });
+    if (req.method === 'GET' && path === '/__control/requests') {
+      const provider = query.get('provider');
+      return sendJson(
+        res,
+        200,
+        provider ? requests.filter((request) => request.provider === provider) : requests,
+      );
+    }
+    if (req.method === 'POST' && path === '/__control/reset') {
+      reset();
+      return sendJson(res, 200, { ok: true });
+    }
+    if (req.method === 'POST' && path === '/__control/scenario') {
+      if (!isObject(body) || !isProviderName(body.provider) || !isObject(body.scenario ?? {})) {
+        return sendJson(res, 400, {
+          error: {
+            message: 'Expected {"provider": "groq"|"anthropic"|"perplexity"|"youtube", "scenario": {…}}',
+          },
+        });
+      }
+      setScenario(body.provider, (body.scenario ?? {}) as ScenarioMap[typeof body.provider]);
+      return sendJson(res, 200, { ok: true });
+    }
+    sendJson(res, 404, { error: { message: `Unknown control route: ${req.method} ${path}` } });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://fake.local');
+    const path = url.pathname.replace(/\/+$/, '') || '/';
+    const raw = await readBody(req);
+    const { value: body, invalid: bodyInvalid } = parseJson(raw);
+    if (path.startsWith('/__control/')) return control(req, res, path, url.searchParams, body);
+
+    const route = routes.find((candidate) => candidate.path === path);
+    requests.push({
+      provider: route?.provider ?? null,
+      method: req.method ?? 'GET',
+      path,
+      query: Object.fromEntries(url.searchParams),
+      headers: headersOf(req),
+      body: bodyInvalid ? raw : body,
+      receivedAt: new Date().toISOString(),
+    });
+    if (!route)
+      return sendJson(res, 404, {
+        error: { message: `Not found: ${req.method} ${path}`, type: 'not_found' },
+      });
+    if (route.method !== req.method) {
+      return sendJson(
+        res,
+        405,
+        { error: { message: `Method not allowed: ${req.method} ${path}`, type: 'invalid_request_error' } },
+        { allow: route.method },
+      );
+    }
+    const latency = scenarios[route.provider].latencyMs ?? 0;
+    if (latency > 0) await sleep(latency);
+    await dispatch(route.provider, { req, res, query: url.searchParams, body, bodyInvalid });
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      console.error('[fake-providers] handler failed:', error);
+      if (!res.headersSent)
+        sendJson(res, 500, { error: { message: String(error), type: 'fake_provider_bug' } });
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host ?? '127.0.0.1';
+
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    requests,
+    setScenario,
+    reset,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * Scenario types and defaults for the fake AI providers (tests/fakes/fake-providers.ts).
+ * Every knob is optional: an empty scenario is the happy path. Wire formats: ../shared/PROVIDERS.md.
+ */
+
+export type ProviderName = 'groq' | 'anthropic' | 'perplexity' | 'youtube';
+export const providerNames: readonly ProviderName[] = ['groq', 'anthropic', 'perplexity', 'youtube'];
+
+export function isProviderName(value: unknown): value is ProviderName {
+  return typeof value === 'string' && (providerNames as readonly string[]).includes(value);
+}
+
+/** Answer with this HTTP status; `body` replaces the provider's default error JSON for that status. */
+export interface ErrorScenario {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+interface BaseScenario {
+  /** Delay before the first byte of any answer (errors included). Default 0. */
+  latencyMs?: number;
+  /** Fail the request with this status and the provider's error JSON (429 adds `retry-after: 1`). */
+  error?: ErrorScenario;
+}
+
+interface StreamingScenario extends BaseScenario {
+  /** The reply text. Default: {@link DEFAULT_POST_TEXT}. */
+  text?: string;
+  /** Streaming pace; one word-ish token (whitespace kept) per 1000/tokensPerSecond ms. Default 200. */
+  tokensPerSecond?: number;
+  /** Destroy the socket after this many content chunks (no [DONE] / message_stop). */
+  disconnectAfterChunks?: number;
+}
+
+export interface GroqScenario extends StreamingScenario {
+  /** Prefix the reply with `<think>…</think>`; `true` uses {@link DEFAULT_THINKING}. */
+  thinking?: boolean | string;
+  /** After this many content chunks send `data: {"error":{…}}` and end the stream. */
+  midStreamError?: number;
+  /** Models answered with 400 model_decommissioned. Default: {@link RETIRED_GROQ_MODELS}. */
+  retiredModels?: string[];
+}
+
+export interface AnthropicScenario extends StreamingScenario {
+  /** After this many content chunks send `event: error` (overloaded_error) and end the stream. */
+  midStreamError?: number;
+  /** Models answered with 404 not_found_error. Default: {@link RETIRED_ANTHROPIC_MODELS}. */
+  retiredModels?: string[];
+}
+
+export type PerplexityReplyStyle =
+  | 'plain'
+  | 'prose'
+  | 'fenced'
+  | 'invalid'
+  | 'none'
+  | 'two-objects'
+  | 'relevance-out-of-range'
+  | 'extra-field';
+
+export interface PerplexityScenario extends BaseScenario {
+  /** How the JSON is presented inside the output_text. Default 'plain'. */
+  replyStyle?: PerplexityReplyStyle;
+  /** Replace the default JSON object for the request's schema (replyStyle still applies). */
+  payload?: Record<string, unknown>;
+  /** Use this output_text verbatim (replyStyle and payload are ignored). */
+  replyText?: string;
+  /** HTTP 200 with `status:"failed"`, empty output and an `error` object. */
+  failed?: boolean;
+}
+
+export interface FakeVideo {
+  title: string;
+  description: string;
+  channelTitle: string;
+  channelId: string;
+  publishedAt: string;
+  tags: string[];
+  viewCount: string;
+  likeCount: string;
+  favoriteCount: string;
+  commentCount: string;
+}
+
+export interface YouTubeScenario extends BaseScenario {
+  /** Every id answers 200 with no items. (The id `notfound000` always does.) */
+  notFound?: boolean;
+  /** 403 quotaExceeded. */
+  quotaExceeded?: boolean;
+  /** Omit likeCount and commentCount from statistics. */
+  hiddenCounts?: boolean;
+  /** Override fields of the returned video. */
+  video?: Partial<FakeVideo>;
+}
+
+export interface ScenarioMap {
+  groq: GroqScenario;
+  anthropic: AnthropicScenario;
+  perplexity: PerplexityScenario;
+  youtube: YouTubeScenario;
+}
+
+/** One request the fake received (control requests are not recorded). */
+export interface RecordedRequest {
+  provider: ProviderName | null;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  /** The parsed JSON body; the raw text if it was not JSON; undefined without a body. */
+  body: unknown;
+  receivedAt: string;
+}
+
+export const DEFAULT_TOKENS_PER_SECOND = 200;
+
+export const DEFAULT_POST_TEXT = [
+  'Three years ago I almost turned down the project that changed my career.',
+  '',
+  'It looked too small, too messy, and nobody senior wanted it. I said yes anyway, mostly out of curiosity.',
+  '',
+  'Here is what that decision taught me:',
+  '',
+  '1. Small problems are where you learn fastest, because nobody is watching and you are free to experiment.',
+  '2. Messy projects force you to talk to customers instead of guessing what they need.',
+  '3. Saying yes to the unglamorous work builds trust that no title can buy.',
+  '',
+  'Today that "small" project serves thousands of people every week 🚀',
+  '',
+  'If you are weighing an opportunity that looks too modest, ask yourself one question: will I learn something here that I cannot learn anywhere else?',
+  '',
+  'What is the best "small" yes you have ever said?',
+  '',
+  '#CareerGrowth #Leadership #Learning',
+].join('\n');
+
+export const DEFAULT_THINKING =
+  'The user wants a LinkedIn post. I should open with a hook, share three lessons and end with a question.';
+
+/** Groq models that answer 400 model_decommissioned (mirrors the retired ids in src/config/model-catalog.ts). */
+export const RETIRED_GROQ_MODELS: readonly string[] = [
+  'llama-3.3-70b-versatile',
+  'llama-3.1-70b-versatile',
+  'llama3-70b-8192',
+  'llama-3.1-8b-instant',
+  'llama3-8b-8192',
+  'mixtral-8x7b-32768',
+  'gemma2-9b-it',
+  'meta-llama/llama-4-scout-17b-16e-instruct',
+  'meta-llama/llama-4-maverick-17b-128e-instruct',
+  'deepseek-r1-distill-llama-70b',
+  'qwen-qwq-32b',
+  'qwen-2.5-32b',
+  'qwen/qwen3-32b',
+];
+
+/** Claude models that answer 404 not_found_error. */
+export const RETIRED_ANTHROPIC_MODELS: readonly string[] = [
+  'claude-3-opus-20240229',
+  'claude-3-opus-latest',
+  'claude-3-sonnet-20240229',
+  'claude-3-5-sonnet-20240620',
+  'claude-3-5-sonnet-20241022',
+  'claude-3-5-sonnet-latest',
+  'claude-3-7-sonnet-20250219',
+  'claude-3-7-sonnet-latest',
+  'claude-3-haiku-20240307',
+  'claude-3-5-haiku-20241022',
+  'claude-3-5-haiku-latest',
+];
+
+/** The id that is never found, whatever the scenario. */
+export const NOT_FOUND_VIDEO_ID = 'notfound000';
+
+export const DEFAULT_VIDEO: FakeVideo = {
+  title: 'How to Build a Personal Brand on LinkedIn',
+  description:
+    'A practical guide to building a personal brand on LinkedIn: choosing your niche, writing posts people read, and turning comments into conversations.',
+  channelTitle: 'Career Lab',
+  channelId: 'UCfakeCareerLab000000000',
+  publishedAt: '2025-03-14T15:00:00Z',
+  tags: ['linkedin', 'personal brand', 'career'],
+  viewCount: '1234567',
+  likeCount: '45678',
+  favoriteCount: '0',
+  commentCount: '1234',
+};
