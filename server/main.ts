@@ -1,7 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createApiApp } from './api/create-api-app.ts';
+import { hs256Verifier } from './api/hs256-verifier.ts';
+import { configuredProviders, readProviderConfig } from './api/provider-config.ts';
 import { buildSpaIfStale } from './build-spa-if-stale.ts';
+import { loadModelCatalog } from './config/load-model-catalog.ts';
 import { readServerEnv } from './config/server-env.ts';
 import { startEmbeddedServer } from './embedded/start-embedded-server.ts';
 
@@ -18,6 +22,8 @@ async function main(): Promise<void> {
   const envFile = path.join(root, '.env');
   if (existsSync(envFile)) process.loadEnvFile(envFile);
   const env = readServerEnv();
+  const catalog = await loadModelCatalog(env.MODEL_CATALOG_FILE && path.resolve(root, env.MODEL_CATALOG_FILE));
+  const providers = readProviderConfig(env);
   const distDir = path.join(root, 'dist');
   const started = Date.now();
 
@@ -46,6 +52,15 @@ async function main(): Promise<void> {
       maxFailedSignInsPerIp: env.AUTH_MAX_FAILED_SIGNINS_PER_IP,
       signInWindowMs: env.AUTH_SIGNIN_WINDOW_SECONDS * 1000,
     },
+    // The browser learns which engines work and the catalog, never the keys.
+    appConfig: () => ({ engines: configuredProviders(providers), modelCatalog: catalog }),
+    createApi: ({ keys }) =>
+      createApiApp({
+        verifyToken: hs256Verifier(keys.jwtSecret),
+        providers,
+        catalog,
+        rateLimit: { requests: env.API_RATE_LIMIT_REQUESTS, windowMs: env.API_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+      }),
     ...(devMiddleware ? { devMiddleware } : {}),
   });
   console.log(`AI Post Writer is running at ${server.url} (ready in ${Date.now() - started} ms)`);

@@ -26,6 +26,10 @@ export const serverEnvSchema = z.object({
   PERPLEXITY_BASE_URL: z.string().url().default('https://api.perplexity.ai'),
   YOUTUBE_API_KEY: optionalText,
   YOUTUBE_BASE_URL: z.string().url().default('https://www.googleapis.com/youtube/v3'),
+  /** A JSON file that replaces the built-in model catalog (validated at start). */
+  MODEL_CATALOG_FILE: optionalText,
+  API_RATE_LIMIT_REQUESTS: positiveInt(30),
+  API_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;

@@ -1,0 +1,30 @@
+import { cors } from 'hono/cors';
+
+/**
+ * CORS for the functions app when it is served on its own origin (Supabase Edge Functions): the
+ * browser calls it cross-origin with supabase-js-style and groq-sdk headers (SUPABASE-WIRE.md §2).
+ * The embedded server applies its own policy to /api/* instead.
+ */
+export function apiCors() {
+  return cors({
+    origin: '*',
+    allowHeaders: [
+      'authorization',
+      'apikey',
+      'content-type',
+      'accept',
+      'x-client-info',
+      'x-stainless-arch',
+      'x-stainless-lang',
+      'x-stainless-os',
+      'x-stainless-package-version',
+      'x-stainless-retry-count',
+      'x-stainless-runtime',
+      'x-stainless-runtime-version',
+      'x-stainless-timeout',
+    ],
+    allowMethods: ['GET', 'POST', 'OPTIONS'],
+    exposeHeaders: ['Retry-After', 'X-Request-Id'],
+    maxAge: 86400,
+  });
+}

@@ -1,0 +1,57 @@
+import { Hono } from 'hono';
+import type { ModelCatalog } from '../../src/config/model-catalog.ts';
+import type { ApiContext } from './api-context.ts';
+import { ApiError, errorResponse } from './api-error.ts';
+import type { ProviderConfig } from './provider-config.ts';
+import { createRateLimiter, type RateLimitOptions } from './rate-limiter.ts';
+import { generateClaude } from './routes/generate-claude.ts';
+import { groqChatCompletions } from './routes/groq-chat-completions.ts';
+import { listModels } from './routes/models.ts';
+import type { VerifyToken } from './verify-access-token.ts';
+
+export interface ApiAppOptions {
+  verifyToken: VerifyToken;
+  providers: ProviderConfig;
+  catalog: ModelCatalog;
+  /** Per-user budget across the AI routes. */
+  rateLimit: RateLimitOptions;
+  /** Outgoing fetch to the providers; defaults to the global fetch, looked up per call (so MSW can intercept). */
+  fetch?: typeof fetch;
+}
+
+/**
+ * The /api functions app (DESIGN.md §4), the same under Node (mounted at /api by the embedded
+ * server) and Deno (supabase/functions/api). Web APIs only: no node:* imports anywhere below.
+ * Each route checks, in order: access token (401) → body (400/413) → rate limit (429) →
+ * model (400) → provider key (503) → provider call.
+ */
+export function createApiApp(options: ApiAppOptions): Hono {
+  const api: ApiContext = {
+    verifyToken: options.verifyToken,
+    providers: options.providers,
+    catalog: options.catalog,
+    limiter: createRateLimiter(options.rateLimit),
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+  };
+
+  const app = new Hono();
+  app.post('/groq/openai/v1/chat/completions', groqChatCompletions(api));
+  app.post('/generate-claude', generateClaude(api));
+  app.get('/models', listModels(api));
+  app.all('*', () => {
+    throw new ApiError(404, 'There is no such API route.', 'not_found', 'not_found');
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return error.toResponse();
+    // The browser left mid-request (its abort reached the provider call): no one reads this answer.
+    if (c.req.raw.signal.aborted) return new Response(null, { status: 499 });
+    console.error('Unexpected error in /api:', error);
+    return errorResponse(500, {
+      message: 'Something went wrong on the server. Please try again.',
+      type: 'api_error',
+      code: 'internal_error',
+    });
+  });
+  return app;
+}

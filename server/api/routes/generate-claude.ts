@@ -1,0 +1,79 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { ApiContext } from '../api-context.ts';
+import { ApiError } from '../api-error.ts';
+import { translateAnthropicStream } from '../anthropic-stream.ts';
+import { requireCatalogModel } from '../check-model.ts';
+import { fetchProvider } from '../fetch-provider.ts';
+import { statusTextOf } from '../http-status-text.ts';
+import { requireProvider } from '../provider-config.ts';
+import { enforceRateLimit } from '../rate-limiter.ts';
+import { readJsonBody } from '../read-json-body.ts';
+import { authenticate } from '../verify-access-token.ts';
+
+const maxBodyBytes = 256 * 1024;
+
+export const generateClaudeBodySchema = z.object({
+  prompt: z.string().min(1).max(60_000),
+  model: z.string().min(1).max(200),
+  system: z.string().max(20_000).optional(),
+  max_tokens: z.number().int().min(1).max(8192).default(1500),
+  temperature: z.number().min(0).max(1).default(0.7),
+});
+
+/**
+ * POST /generate-claude (spec §7.2): `{prompt, model}` → Anthropic's Messages API, streamed back as
+ * `data: {"content":…}` lines, `data: {"error":…}` on failure, ending with `data: [DONE]`.
+ */
+export function generateClaude(api: ApiContext) {
+  return async (c: Context): Promise<Response> => {
+    const userId = await authenticate(c.req.raw, api.verifyToken);
+    const body = await readJsonBody(c.req.raw, generateClaudeBodySchema, maxBodyBytes);
+    enforceRateLimit(api.limiter, userId);
+    requireCatalogModel(api.catalog, 'anthropic', body.model);
+    const anthropic = requireProvider(api.providers, 'anthropic');
+
+    const upstream = await fetchProvider(api.fetch, 'Anthropic', `${anthropic.baseUrl}/v1/messages`, {
+      method: 'POST',
+      headers: {
+        'x-api-key': anthropic.key,
+        'anthropic-version': '2023-06-01',
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+      },
+      body: JSON.stringify({
+        model: body.model,
+        max_tokens: body.max_tokens,
+        temperature: body.temperature,
+        ...(body.system ? { system: body.system } : {}),
+        messages: [{ role: 'user', content: body.prompt }],
+        stream: true,
+      }),
+      signal: c.req.raw.signal,
+    });
+
+    if (!upstream.ok) {
+      // Not awaited: only the status matters, and some bodies settle their cancel late.
+      void upstream.body?.cancel().catch(() => {});
+      // A provider outage (5xx, 529 overloaded) is a bad gateway for us; a 4xx keeps its status.
+      const status = upstream.status >= 500 ? 502 : upstream.status;
+      const retryAfter = upstream.headers.get('retry-after');
+      throw new ApiError(
+        status,
+        `Anthropic API error: ${upstream.status} ${statusTextOf(upstream)}`.trim(),
+        upstream.status === 429 ? 'rate_limit' : 'api_error',
+        'provider_error',
+        upstream.status === 429 && retryAfter ? { 'retry-after': retryAfter } : {},
+      );
+    }
+
+    return new Response(translateAnthropicStream(upstream.body), {
+      status: 200,
+      headers: {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache',
+        'x-accel-buffering': 'no',
+      },
+    });
+  };
+}

@@ -1,0 +1,71 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { ApiContext } from '../api-context.ts';
+import { requireCatalogModel } from '../check-model.ts';
+import { fetchProvider } from '../fetch-provider.ts';
+import { requireProvider } from '../provider-config.ts';
+import { enforceRateLimit } from '../rate-limiter.ts';
+import { readJsonBody } from '../read-json-body.ts';
+import { authenticate } from '../verify-access-token.ts';
+
+const maxBodyBytes = 200 * 1024;
+
+/** The only fields forwarded to Groq; anything else the caller sends is dropped (zod strips unknown keys). */
+export const groqChatBodySchema = z.object({
+  model: z.string().min(1).max(200),
+  messages: z
+    .array(z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string().max(60_000) }))
+    .min(1)
+    .max(50),
+  temperature: z.number().min(0).max(2).optional(),
+  top_p: z.number().min(0).max(1).optional(),
+  max_tokens: z.number().int().min(1).max(8192).optional(),
+  stream: z.boolean().optional(),
+  reasoning_format: z.enum(['hidden', 'raw', 'parsed']).optional(),
+  include_reasoning: z.boolean().optional(),
+  stop: z.union([z.string().max(500), z.array(z.string().max(500)).max(4)]).optional(),
+  seed: z.number().int().optional(),
+});
+
+// Provider headers worth passing back; content-encoding and length are not (fetch has decoded the body).
+const passedHeaders = ['content-type', 'retry-after', 'x-request-id'];
+
+/**
+ * POST /groq/openai/v1/chat/completions: Groq's OpenAI-compatible endpoint behind our checks, so the
+ * browser's groq-sdk (baseURL `<api>/groq`, apiKey = the user's access token) never holds the key.
+ * Replies, streams and provider errors come back unchanged.
+ */
+export function groqChatCompletions(api: ApiContext) {
+  return async (c: Context): Promise<Response> => {
+    const userId = await authenticate(c.req.raw, api.verifyToken);
+    const body = await readJsonBody(c.req.raw, groqChatBodySchema, maxBodyBytes);
+    enforceRateLimit(api.limiter, userId);
+    requireCatalogModel(api.catalog, 'groq', body.model);
+    const groq = requireProvider(api.providers, 'groq');
+
+    const upstream = await fetchProvider(api.fetch, 'Groq', `${groq.baseUrl}/openai/v1/chat/completions`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${groq.key}`,
+        'content-type': 'application/json',
+        // groq-sdk sends `accept: application/json` even when streaming: the body decides.
+        accept: body.stream ? 'text/event-stream' : 'application/json',
+      },
+      body: JSON.stringify(body),
+      // The browser went away: stop paying for tokens nobody will read.
+      signal: c.req.raw.signal,
+    });
+
+    const headers = new Headers();
+    for (const name of passedHeaders) {
+      const value = upstream.headers.get(name);
+      if (value !== null) headers.set(name, value);
+    }
+    if (body.stream && upstream.ok) {
+      headers.set('cache-control', 'no-cache');
+      headers.set('x-accel-buffering', 'no');
+    }
+    // The upstream body stream itself: bytes reach the browser as Groq sends them, never buffered.
+    return new Response(upstream.body, { status: upstream.status, statusText: upstream.statusText, headers });
+  };
+}

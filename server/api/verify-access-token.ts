@@ -1,0 +1,41 @@
+import { ApiError } from './api-error.ts';
+
+/** Checks a Supabase access token; null means "not a signed-in user". May throw when the check itself fails. */
+export type VerifyToken = (token: string) => Promise<{ userId: string } | null>;
+
+const bearerPattern = /^Bearer\s+(\S+)\s*$/i;
+
+/**
+ * The signed-in user behind a request, from `Authorization: Bearer <access token>` (what supabase-js
+ * and groq-sdk send). 401 when the token is missing, malformed, expired or not a user's token.
+ */
+export async function authenticate(request: Request, verifyToken: VerifyToken): Promise<string> {
+  const token = bearerPattern.exec(request.headers.get('authorization') ?? '')?.[1];
+  if (!token) throw unauthenticated();
+  let verified: { userId: string } | null;
+  try {
+    verified = await verifyToken(token);
+  } catch {
+    // The verifier could not reach an answer (for example the auth server is down): not the user's fault.
+    throw new ApiError(
+      503,
+      'Could not verify your session. Please try again.',
+      'service_unavailable',
+      'auth_unavailable',
+    );
+  }
+  if (!verified) throw unauthenticated();
+  return verified.userId;
+}
+
+function unauthenticated(): ApiError {
+  return new ApiError(
+    401,
+    'Authentication required. Please sign in again.',
+    'authentication_error',
+    'invalid_token',
+    {
+      'www-authenticate': 'Bearer',
+    },
+  );
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { aiEngines, type ModelCatalog } from '../../src/config/model-catalog.ts';
+
+const catalogModelSchema = z.object({
+  id: z.string().trim().min(1),
+  label: z.string().trim().min(1),
+  engine: z.enum(['groq', 'anthropic']),
+  reasoning: z.boolean(),
+  hideReasoning: z
+    .union([
+      z.object({ reasoning_format: z.literal('hidden') }),
+      z.object({ include_reasoning: z.literal(false) }),
+    ])
+    .optional(),
+});
+
+const engineSchema = z.object({
+  label: z.string().trim().min(1),
+  description: z.string(),
+  models: z.array(catalogModelSchema).min(1, 'every engine needs at least one model'),
+});
+
+/** The shape of src/config/model-catalog.ts, for a MODEL_CATALOG_FILE override. */
+export const modelCatalogSchema = z
+  .object({
+    engines: z.object({ groq: engineSchema, anthropic: engineSchema }),
+    retired: z.record(z.string(), z.string()).default({}),
+  })
+  .superRefine((catalog, context) => {
+    const ids = new Set<string>();
+    for (const engine of aiEngines) {
+      catalog.engines[engine].models.forEach((model, index) => {
+        const path = ['engines', engine, 'models', index];
+        if (model.engine !== engine)
+          context.addIssue({ code: 'custom', path: [...path, 'engine'], message: `must be "${engine}"` });
+        if (ids.has(model.id))
+          context.addIssue({
+            code: 'custom',
+            path: [...path, 'id'],
+            message: `"${model.id}" is listed twice`,
+          });
+        ids.add(model.id);
+      });
+    }
+    for (const [retired, successor] of Object.entries(catalog.retired)) {
+      if (!ids.has(successor))
+        context.addIssue({
+          code: 'custom',
+          path: ['retired', retired],
+          message: `successor "${successor}" is not a model of the catalog`,
+        });
+      if (ids.has(retired))
+        context.addIssue({
+          code: 'custom',
+          path: ['retired', retired],
+          message: 'a current model cannot also be retired',
+        });
+    }
+  }) satisfies z.ZodType<ModelCatalog, unknown>;
