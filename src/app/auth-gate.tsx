@@ -4,6 +4,8 @@ import { authMessages } from '@/features/auth/auth-messages';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { ErrorScreen } from '@/features/auth/components/error-screen';
 import { SignInCard } from '@/features/auth/components/sign-in-card';
+import { useIdeasStore } from '@/features/ideas/ideas-store';
+import { usePostsStore } from '@/features/posts/posts-store';
 import { useProfileStore } from '@/features/profile/profile-store';
 import { getSupabase } from '@/lib/supabase/client';
 import { useRuntimeConfig } from './runtime-config-context';
@@ -30,10 +32,15 @@ export function AuthGate() {
     void initialize({ url: config.supabaseUrl, anonKey: config.supabaseAnonKey });
   }, [initialize, config.supabaseUrl, config.supabaseAnonKey]);
 
-  // Auth state changes re-fetch the profile; signing out forgets it.
+  // Auth state changes re-fetch the profile; signing out forgets everything of the previous user.
   useEffect(() => {
-    if (userId) void fetchProfile(userId, config.modelCatalog).catch(() => {});
-    else resetProfile();
+    if (userId) {
+      void fetchProfile(userId, config.modelCatalog).catch(() => {});
+      return;
+    }
+    resetProfile();
+    usePostsStore.getState().reset();
+    useIdeasStore.getState().reset();
   }, [userId, fetchProfile, resetProfile, config.modelCatalog]);
 
   async function signOutAndRestart() {

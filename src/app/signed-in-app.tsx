@@ -1,12 +1,21 @@
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/features/auth/auth-store';
-import { SettingsPage } from '@/features/profile/components/settings-page';
+import { useGeneratorStore } from '@/features/generator/generator-store';
 import { useProfileStore } from '@/features/profile/profile-store';
 import { useRuntimeConfig } from './runtime-config-context';
-import { OnboardingRoute } from './routes/onboarding-route';
+import { Spinner } from '@/components/ui/spinner';
+
+// Pages other than the dashboard load on first visit.
+const SettingsPage = lazy(() =>
+  import('@/features/profile/components/settings-page').then((m) => ({ default: m.SettingsPage })),
+);
+const OnboardingRoute = lazy(() =>
+  import('./routes/onboarding-route').then((m) => ({ default: m.OnboardingRoute })),
+);
+import { DashboardRoute } from './routes/dashboard-route';
 import { PageTitle } from './routes/placeholder-page';
 import { AppLayout } from './shell/app-layout';
 import { UserMenu } from './shell/user-menu';
@@ -28,6 +37,8 @@ export function SignedInApp() {
   async function handleSignOut() {
     try {
       await signOut();
+      // An explicit sign-out also forgets the draft (a session that merely expired keeps it).
+      useGeneratorStore.getState().reset();
       navigate(paths.dashboard, { replace: true });
     } catch {
       window.alert('Could not sign out. Please try reloading the page.');
@@ -44,20 +55,35 @@ export function SignedInApp() {
   ) : null;
 
   const layout = (page: ReactNode) => (
-    <AppLayout userMenu={<UserMenu fullName={profile?.full_name} role={profile?.role} onSignOut={handleSignOut} />} reconnecting={reconnecting} notice={notice}>
+    <AppLayout
+      userMenu={<UserMenu fullName={profile?.full_name} role={profile?.role} onSignOut={handleSignOut} />}
+      reconnecting={reconnecting}
+      notice={notice}
+    >
       {page}
     </AppLayout>
   );
 
   return (
-    <Routes>
-      <Route path={paths.onboarding} element={<OnboardingRoute />} />
-      <Route path={paths.dashboard} element={layout(<PageTitle title="Create New Post" />)} />
-      <Route path={paths.saved} element={layout(<PageTitle title="Saved Posts" />)} />
-      <Route path={paths.ideasBank} element={layout(<PageTitle title="Ideas Bank" />)} />
-      <Route path={paths.calendar} element={layout(<PageTitle title="Content Calendar" />)} />
-      <Route path={paths.settings} element={layout(<SettingsPage catalog={config.modelCatalog} configuredEngines={config.engines} />)} />
-      <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
-    </Routes>
+    <Suspense
+      fallback={
+        <p role="status" className="flex items-center gap-2 p-6 text-slate-600">
+          <Spinner /> Loading...
+        </p>
+      }
+    >
+      <Routes>
+        <Route path={paths.onboarding} element={<OnboardingRoute />} />
+        <Route path={paths.dashboard} element={layout(<DashboardRoute />)} />
+        <Route path={paths.saved} element={layout(<PageTitle title="Saved Posts" />)} />
+        <Route path={paths.ideasBank} element={layout(<PageTitle title="Ideas Bank" />)} />
+        <Route path={paths.calendar} element={layout(<PageTitle title="Content Calendar" />)} />
+        <Route
+          path={paths.settings}
+          element={layout(<SettingsPage catalog={config.modelCatalog} configuredEngines={config.engines} />)}
+        />
+        <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
+      </Routes>
+    </Suspense>
   );
 }

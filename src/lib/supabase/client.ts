@@ -33,3 +33,9 @@ export async function currentUserId(): Promise<string | null> {
   const { data } = await getSupabase().auth.getSession();
   return data.session?.user.id ?? null;
 }
+
+/** A current access token for calls to /api (supabase-js refreshes it when it is about to expire). */
+export async function currentAccessToken(): Promise<string | null> {
+  const { data } = await getSupabase().auth.getSession();
+  return data.session?.access_token ?? null;
+}

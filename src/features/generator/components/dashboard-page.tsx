@@ -1,0 +1,153 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import type { ModelCatalog } from '@/config/model-catalog';
+import { timers } from '@/config/timers';
+import type { Profile } from '@/lib/supabase/database-types';
+import { toast } from '@/lib/toast/toast';
+import { useGeneratorStore } from '../generator-store';
+import { useVoiceInput } from '../voice/use-voice-input';
+import { PostPreviewCard } from './post-preview-card';
+import { TopicComposer } from './topic-composer';
+
+/** Spec §2: a topic chosen elsewhere (the ideas bank) arrives through session storage under this key. */
+export const selectedTopicKey = 'selectedTopic';
+
+interface DashboardPageProps {
+  profile: Profile | null;
+  profileLoading: boolean;
+  catalog: ModelCatalog;
+  apiBaseUrl: string;
+  /** Saves the post and counts its topic in the ideas bank (wired by the app). */
+  onSave: (topic: string, content: string) => Promise<void>;
+  /** The research panel, shown by "Find Topics"; it hands a chosen topic back. */
+  renderResearch?: (onChoose: (topic: string) => void) => ReactNode;
+  onChat?: (post: { title: string; content: string }) => void;
+}
+
+export function DashboardPage({ profile, profileLoading, catalog, apiBaseUrl, onSave, renderResearch, onChat }: DashboardPageProps) {
+  const { topic, content, contentTopic, status, error, setTopic, generate, clearPreview } = useGeneratorStore();
+  const [researchOpen, setResearchOpen] = useState(false);
+  const [saveState, setSaveState] = useState<'idle' | 'saving' | 'saved'>('idle');
+  const generating = status === 'generating';
+  const voice = useVoiceInput(profile?.language_preference ?? 'en-US', (heard) => {
+    const current = useGeneratorStore.getState().topic;
+    setTopic(current.trim() ? `${current.trim()} ${heard}` : heard);
+  });
+
+  useEffect(() => {
+    const handedOver = sessionStorage.getItem(selectedTopicKey);
+    if (handedOver !== null) {
+      setTopic(handedOver);
+      sessionStorage.removeItem(selectedTopicKey);
+    }
+  }, [setTopic]);
+
+  useEffect(() => {
+    if (saveState !== 'saved') return;
+    // The "Saved" flag shows for 3 s, then the preview clears for the next post.
+    const timer = setTimeout(() => {
+      clearPreview();
+      setSaveState('idle');
+    }, timers.savedFlagMs);
+    return () => clearTimeout(timer);
+  }, [saveState, clearPreview]);
+
+  if (profileLoading && !profile) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-slate-600">
+        <Spinner /> Loading profile...
+      </p>
+    );
+  }
+
+  function startGeneration() {
+    if (!profile || topic.trim() === '') return;
+    setSaveState('idle');
+    void generate(
+      {
+        ai_engine: profile.ai_engine,
+        ai_model: profile.ai_model ?? '',
+        full_name: profile.full_name,
+        company: profile.company,
+        website: profile.website,
+        about_me: profile.about_me,
+        industry: profile.industry,
+        writing_style: profile.writing_style,
+        role: profile.role,
+        language_preference: profile.language_preference,
+      },
+      { catalog, apiBaseUrl },
+    );
+  }
+
+  async function save() {
+    const postTopic = contentTopic || topic.trim();
+    if (!content.trim() || !postTopic) return;
+    setSaveState('saving');
+    try {
+      await onSave(postTopic, content);
+      setSaveState('saved');
+      toast.success('Post saved successfully!');
+    } catch (caught) {
+      setSaveState('idle');
+      toast.error(caught instanceof Error && caught.message ? caught.message : 'Failed to save post');
+    }
+  }
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <section aria-labelledby="create-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h1 id="create-title" className="mb-4 text-xl font-semibold text-slate-900">
+          Create New Post
+        </h1>
+        <TopicComposer
+          topic={topic}
+          onTopicChange={setTopic}
+          generating={generating}
+          canGenerate={Boolean(profile) && topic.trim() !== '' && !generating}
+          onGenerate={startGeneration}
+          researchOpen={researchOpen}
+          onToggleResearch={() => setResearchOpen(!researchOpen)}
+          voice={{ ...voice, toggle: () => void voice.toggle() }}
+        />
+        {researchOpen && renderResearch && (
+          <div className="mt-6">
+            {renderResearch((chosen) => {
+              setTopic(chosen);
+              setResearchOpen(false);
+            })}
+          </div>
+        )}
+      </section>
+      <section aria-labelledby="preview-title" className="space-y-4">
+        <h2 id="preview-title" className="text-xl font-semibold text-slate-900">
+          Preview
+        </h2>
+        {error && <Alert tone="danger">{error}</Alert>}
+        {content ? (
+          <PostPreviewCard
+            content={content}
+            fullName={profile?.full_name}
+            role={profile?.role}
+            company={profile?.company}
+            streaming={generating}
+            saveState={saveState}
+            onSave={() => void save()}
+            onChat={() => onChat?.({ title: contentTopic || topic, content })}
+          />
+        ) : (
+          <div className="flex min-h-64 items-center justify-center rounded-2xl border-2 border-dashed border-slate-200 bg-white p-8 text-center text-slate-500">
+            {generating ? (
+              <span className="flex items-center gap-2">
+                <Spinner /> Writing your post...
+              </span>
+            ) : (
+              'Your post preview will appear here'
+            )}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

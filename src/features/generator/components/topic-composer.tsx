@@ -1,0 +1,80 @@
+import { ImagePlus, Lightbulb, Mic, MicOff, Sparkles } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { maxTopicLength } from '../generate-post';
+
+interface TopicComposerProps {
+  topic: string;
+  onTopicChange: (topic: string) => void;
+  generating: boolean;
+  canGenerate: boolean;
+  onGenerate: () => void;
+  researchOpen: boolean;
+  onToggleResearch: () => void;
+  voice: { supported: boolean; listening: boolean; interim: string; toggle: () => void };
+}
+
+/** The "Create New Post" pane's controls (spec §2 "Dashboard"). */
+export function TopicComposer(props: TopicComposerProps) {
+  const { topic, generating, voice } = props;
+  const hintId = useId();
+  const tooLong = topic.length > maxTopicLength;
+  return (
+    <div className="space-y-4">
+      <div>
+        <label htmlFor="topic" className="block text-sm font-medium text-slate-700">
+          What would you like to post about?
+        </label>
+        <textarea
+          id="topic"
+          rows={4}
+          value={topic}
+          onChange={(event) => props.onTopicChange(event.target.value)}
+          placeholder="e.g. What I learned from shipping our first product to enterprise customers"
+          aria-invalid={tooLong}
+          aria-describedby={hintId}
+          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500 aria-[invalid=true]:border-red-500"
+        />
+        <p id={hintId} className={`mt-1 text-xs ${tooLong ? 'text-red-600' : 'text-slate-500'}`}>
+          {tooLong
+            ? `The topic is too long: keep it under ${maxTopicLength.toLocaleString('en-US')} characters (now ${topic.length.toLocaleString('en-US')}).`
+            : voice.listening && voice.interim
+              ? `Hearing: ${voice.interim}`
+              : `${topic.length.toLocaleString('en-US')} / ${maxTopicLength.toLocaleString('en-US')}`}
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" title="Image attachments are not available yet">
+          <ImagePlus aria-hidden="true" className="h-4 w-4" /> Add Image
+        </Button>
+        <Button variant="secondary" aria-pressed={voice.listening} onClick={voice.toggle} className={voice.listening ? 'border-red-300 bg-red-50 text-red-700' : ''}>
+          {voice.listening ? <MicOff aria-hidden="true" className="h-4 w-4" /> : <Mic aria-hidden="true" className="h-4 w-4" />}
+          Voice Input
+        </Button>
+        <Button variant="secondary" aria-pressed={props.researchOpen} aria-expanded={props.researchOpen} onClick={props.onToggleResearch}>
+          <Lightbulb aria-hidden="true" className="h-4 w-4" /> Find Topics
+        </Button>
+      </div>
+      {voice.listening && (
+        <p role="status" className="flex items-center gap-2 text-sm text-red-700">
+          <span aria-hidden="true" className="h-2 w-2 animate-pulse rounded-full bg-red-600" /> Listening...
+        </p>
+      )}
+      {!voice.supported && <p className="text-xs text-slate-500">Not supported in this browser</p>}
+      {!props.researchOpen && (
+        <Button className="w-full" disabled={!props.canGenerate || tooLong} onClick={props.onGenerate}>
+          {generating ? (
+            <>
+              <Spinner className="h-4 w-4" /> Generating post...
+            </>
+          ) : (
+            <>
+              <Sparkles aria-hidden="true" className="h-4 w-4" /> Generate Post
+            </>
+          )}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { defaultModelCatalog } from '@/config/model-catalog';
+import { routeModel } from './model-route';
+
+describe('routeModel (spec §4 "Model routing", generalised by DESIGN.md §2)', () => {
+  it.each([
+    ['an anthropic model goes to /api/generate-claude', 'anthropic', 'claude-sonnet-4-6', { provider: 'anthropic', model: 'claude-sonnet-4-6' }],
+    ['gpt-oss hides its reasoning with include_reasoning: false', 'groq', 'openai/gpt-oss-120b', { provider: 'groq', reasoning: true, extra: { include_reasoning: false } }],
+    ['a legacy deepseek id gets reasoning_format: hidden', 'groq', 'deepseek-r1-distill-llama-70b', { provider: 'groq', reasoning: true, extra: { reasoning_format: 'hidden' } }],
+    ['an unknown non-reasoning groq model is a plain completion', 'groq', 'some-new-model', { provider: 'groq', reasoning: false, extra: {} }],
+    ['the catalog engine wins over the profile engine', 'groq', 'claude-haiku-4-5', { provider: 'anthropic' }],
+  ] as const)('%s', (_name, engine, model, expected) => {
+    expect(routeModel(defaultModelCatalog, engine, model)).toMatchObject(expected);
+  });
+
+  it('does not share the catalog object it copies reasoning settings from', () => {
+    const route = routeModel(defaultModelCatalog, 'groq', 'openai/gpt-oss-20b');
+    if (route.provider !== 'groq') throw new Error('expected groq');
+    route.extra.include_reasoning = true;
+    expect(defaultModelCatalog.engines.groq.models[1]?.hideReasoning).toEqual({ include_reasoning: false });
+  });
+});

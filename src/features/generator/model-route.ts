@@ -1,0 +1,20 @@
+import { findModel, type AiEngine, type ModelCatalog } from '@/config/model-catalog';
+
+export type ModelRoute =
+  | { provider: 'anthropic'; model: string }
+  | { provider: 'groq'; model: string; reasoning: boolean; extra: Record<string, unknown> };
+
+/**
+ * Spec §4 "Model routing", generalised by DESIGN.md §2: anthropic-engine models go to our
+ * /api/generate-claude; groq models use chat completions; every reasoning model (and any legacy id
+ * containing "deepseek") gets its reasoning hidden.
+ */
+export function routeModel(catalog: ModelCatalog, engine: AiEngine, model: string): ModelRoute {
+  const entry = findModel(catalog, model);
+  if ((entry?.engine ?? engine) === 'anthropic') return { provider: 'anthropic', model };
+  if (entry?.reasoning) {
+    return { provider: 'groq', model, reasoning: true, extra: { ...(entry.hideReasoning ?? { reasoning_format: 'hidden' }) } };
+  }
+  if (model.toLowerCase().includes('deepseek')) return { provider: 'groq', model, reasoning: true, extra: { reasoning_format: 'hidden' } };
+  return { provider: 'groq', model, reasoning: false, extra: {} };
+}

@@ -1,0 +1,136 @@
+import { create } from 'zustand';
+import { mapBackendError } from '@/lib/errors/map-backend-error';
+import { currentUserId, getSupabase } from '@/lib/supabase/client';
+import type { Post } from '@/lib/supabase/database-types';
+
+export const postsPageSize = 50;
+
+interface PostsState {
+  posts: Post[];
+  loading: boolean;
+  error: string | null;
+  /** More (older) posts exist beyond what is loaded. */
+  hasMore: boolean;
+  fetchPosts: () => Promise<void>;
+  loadMore: () => Promise<void>;
+  createPost: (topic: string, content: string) => Promise<Post>;
+  updatePost: (id: string, content: string) => Promise<Post>;
+  togglePublished: (id: string) => Promise<Post>;
+  deletePost: (id: string) => Promise<void>;
+  reset: () => void;
+}
+
+async function requireUser(): Promise<string> {
+  const userId = await currentUserId();
+  if (!userId) throw new Error('No authenticated user');
+  return userId;
+}
+
+/** Posts of the signed-in user, newest first, loaded a page at a time (spec §7 "Posts list"). */
+export const usePostsStore = create<PostsState>()((set, get) => {
+  /** Store actions keep the mapped message in `error` and rethrow it (spec §8). */
+  const fail = (error: unknown): never => {
+    const message = error instanceof Error && !('code' in error) ? error.message : mapBackendError(error);
+    set({ error: message });
+    throw new Error(message);
+  };
+
+  async function page(offset: number): Promise<Post[]> {
+    const userId = await requireUser();
+    const { data, error } = await getSupabase()
+      .from('posts')
+      .select('*')
+      .eq('user_id', userId)
+      .order('created_at', { ascending: false })
+      .range(offset, offset + postsPageSize - 1);
+    if (error) throw error;
+    return data as Post[];
+  }
+
+  return {
+    posts: [],
+    loading: false,
+    error: null,
+    hasMore: false,
+
+    fetchPosts: async () => {
+      set({ loading: true, error: null });
+      try {
+        const posts = await page(0);
+        set({ posts, hasMore: posts.length === postsPageSize, loading: false });
+      } catch (error) {
+        set({ posts: [], hasMore: false, loading: false }); // spec §8: the list is cleared on error
+        fail(error);
+      }
+    },
+
+    loadMore: async () => {
+      const { posts, hasMore, loading } = get();
+      if (!hasMore || loading) return;
+      set({ loading: true });
+      try {
+        const next = await page(posts.length);
+        const known = new Set(posts.map((post) => post.id));
+        set({ posts: [...posts, ...next.filter((post) => !known.has(post.id))], hasMore: next.length === postsPageSize, loading: false });
+      } catch (error) {
+        set({ loading: false });
+        fail(error);
+      }
+    },
+
+    createPost: async (topic, content) => {
+      try {
+        const userId = await requireUser();
+        const { data, error } = await getSupabase()
+          .from('posts')
+          .insert({ topic, content, user_id: userId, is_published: false })
+          .select()
+          .single();
+        if (error) throw error;
+        const post = data as Post;
+        set({ posts: [post, ...get().posts.filter((existing) => existing.id !== post.id)], error: null });
+        return post;
+      } catch (error) {
+        return fail(error);
+      }
+    },
+
+    updatePost: async (id, content) => {
+      try {
+        const { data, error } = await getSupabase().from('posts').update({ content }).eq('id', id).select().single();
+        if (error) throw error;
+        const post = data as Post;
+        set({ posts: get().posts.map((existing) => (existing.id === id ? post : existing)), error: null });
+        return post;
+      } catch (error) {
+        return fail(error);
+      }
+    },
+
+    togglePublished: async (id) => {
+      const current = get().posts.find((post) => post.id === id);
+      if (!current) return fail(new Error('Post not found'));
+      try {
+        const { data, error } = await getSupabase().from('posts').update({ is_published: !current.is_published }).eq('id', id).select().single();
+        if (error) throw error;
+        const post = data as Post;
+        set({ posts: get().posts.map((existing) => (existing.id === id ? post : existing)), error: null });
+        return post;
+      } catch (error) {
+        return fail(error);
+      }
+    },
+
+    deletePost: async (id) => {
+      try {
+        const { error } = await getSupabase().from('posts').delete().eq('id', id);
+        if (error) throw error;
+        set({ posts: get().posts.filter((post) => post.id !== id), error: null });
+      } catch (error) {
+        fail(error);
+      }
+    },
+
+    reset: () => set({ posts: [], loading: false, error: null, hasMore: false }),
+  };
+});

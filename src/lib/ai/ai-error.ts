@@ -1,0 +1,10 @@
+/** An AI call that failed, with the message the user sees (spec §8 "Generation and research errors"). */
+export class AiRequestError extends Error {
+  override name = 'AiRequestError';
+  readonly status: number | null;
+
+  constructor(message: string, status: number | null = null) {
+    super(message);
+    this.status = status;
+  }
+}

@@ -1,0 +1,77 @@
+import Groq, { APIConnectionError, APIError, APIUserAbortError } from 'groq-sdk';
+import { AiRequestError } from './ai-error';
+import { absoluteApiBase } from './api-base';
+import type { AiCallContext, ChatMessage } from './chat-message';
+import { httpStatusText } from './http-status-text';
+
+export interface GroqCompletionRequest {
+  model: string;
+  messages: ChatMessage[];
+  temperature: number;
+  maxTokens: number;
+  /** Extra body fields such as `reasoning_format: "hidden"` for reasoning models. */
+  extra?: Record<string, unknown>;
+}
+
+/**
+ * A chat completion through /api/groq (the only module that uses groq-sdk). With `onText` it
+ * streams and reports the cumulative text after every chunk; without, it waits for the whole reply.
+ */
+export async function groqCompletion(
+  request: GroqCompletionRequest,
+  context: AiCallContext,
+  onText?: (cumulative: string) => void,
+): Promise<string> {
+  // The "API key" is the user's own access token, checked by our /api: nothing secret is in the browser.
+  const client = new Groq({ apiKey: context.accessToken, baseURL: `${absoluteApiBase(context.apiBaseUrl)}/groq`, dangerouslyAllowBrowser: true });
+  const body = {
+    model: request.model,
+    messages: request.messages,
+    temperature: request.temperature,
+    max_tokens: request.maxTokens,
+    ...request.extra,
+  };
+  const options = context.signal ? { signal: context.signal } : {};
+  try {
+    if (!onText) {
+      const completion = await client.chat.completions.create({ ...body, stream: false }, options);
+      return completion.choices[0]?.message?.content ?? '';
+    }
+    const stream = await client.chat.completions.create({ ...body, stream: true }, options);
+    let text = '';
+    for await (const chunk of stream) {
+      const delta = chunk.choices[0]?.delta?.content;
+      if (delta) {
+        text += delta;
+        onText(text);
+      }
+    }
+    return text;
+  } catch (error) {
+    throw toAiError(error);
+  }
+}
+
+/** Our /api's own refusals (not configured, rate limit, unknown model) carry a message meant for people. */
+const ownMessageStatuses = new Set([400, 401, 413, 429, 502, 503]);
+
+function toAiError(error: unknown): AiRequestError {
+  if (error instanceof APIUserAbortError) return new AiRequestError('Generation was stopped.');
+  if (error instanceof APIConnectionError) {
+    return new AiRequestError('The connection to the AI service was interrupted. Please check your connection and try again.');
+  }
+  if (error instanceof APIError && typeof error.status === 'number') {
+    const body = error.error as { error?: { message?: unknown; code?: unknown } } | undefined;
+    const message = typeof body?.error?.message === 'string' ? body.error.message : null;
+    // Our /api refuses an expired session with code invalid_token; any other 401 is the provider
+    // refusing the server's key, which is not the user's fault.
+    if (error.status === 401 && body?.error?.code === 'invalid_token') return new AiRequestError('Session expired. Please sign in again.', 401);
+    if (error.status === 401) return new AiRequestError('Groq API error: 401 Unauthorized', 401);
+    if (message && ownMessageStatuses.has(error.status)) return new AiRequestError(message, error.status);
+    return new AiRequestError(`Groq API error: ${error.status} ${httpStatusText(error.status)}`, error.status);
+  }
+  if (error instanceof Error && /network|fetch|terminated|aborted/i.test(error.message)) {
+    return new AiRequestError('The connection to the AI service was interrupted. Please check your connection and try again.');
+  }
+  return new AiRequestError(error instanceof Error && error.message ? error.message : 'Failed to generate post');
+}
