@@ -55,7 +55,7 @@ export async function groqCompletion(
 /** Our /api's own refusals (not configured, rate limit, unknown model) carry a message meant for people. */
 const ownMessageStatuses = new Set([400, 401, 413, 429, 502, 503]);
 
-function toAiError(error: unknown): AiRequestError {
+export function toAiError(error: unknown): AiRequestError {
   if (error instanceof APIUserAbortError) return new AiRequestError('Generation was stopped.');
   if (error instanceof APIConnectionError) {
     return new AiRequestError('The connection to the AI service was interrupted. Please check your connection and try again.');

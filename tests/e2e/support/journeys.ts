@@ -1,0 +1,53 @@
+import type { Page } from 'playwright-core';
+
+export interface TestAccount {
+  email: string;
+  password: string;
+  fullName: string;
+}
+
+let counter = 0;
+
+export function newAccount(fullName = 'Grace Hopper'): TestAccount {
+  counter += 1;
+  return { email: `e2e-${Date.now()}-${counter}@example.com`, password: 'a sturdy passphrase', fullName };
+}
+
+/** Creates an account through the sign-up card and finishes onboarding, ending on the dashboard. */
+export async function signUpAndOnboard(page: Page, baseUrl: string, account: TestAccount, details: { company?: string; role?: string } = {}): Promise<void> {
+  await page.goto(baseUrl);
+  await page.getByRole('button', { name: 'Need an account? Sign up' }).click();
+  await page.getByLabel('Email address').fill(account.email);
+  await page.getByLabel('Create password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByText('Step 1 of 4').waitFor();
+  await page.getByLabel('Full name').fill(account.fullName);
+  await page.getByLabel('Company').fill(details.company ?? 'Navy Labs');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Tell us about yourself').fill('I build compilers and teach teams to ship.');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel("What's your role?").selectOption(details.role ?? 'Software Engineer');
+  await page.getByRole('button', { name: 'Complete Setup' }).click();
+  await page.getByRole('heading', { name: 'Create New Post' }).waitFor();
+}
+
+/** The signed-in user's access token, read from supabase-js's stored session. */
+export async function accessTokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.endsWith('-auth-token'));
+    return key ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token : undefined;
+  });
+  if (!token) throw new Error('No stored session in the page');
+  return token;
+}
+
+/** Reads rows as the signed-in user through the REST API (RLS applies, as for the app). */
+export async function restAsUser<T>(page: Page, baseUrl: string, pathAndQuery: string): Promise<T> {
+  const config = (await (await fetch(`${baseUrl}/app-config.json`)).json()) as { supabaseAnonKey: string };
+  const response = await fetch(`${baseUrl}/rest/v1/${pathAndQuery}`, {
+    headers: { apikey: config.supabaseAnonKey, authorization: `Bearer ${await accessTokenOf(page)}` },
+  });
+  if (!response.ok) throw new Error(`REST ${pathAndQuery} failed with ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
