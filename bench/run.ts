@@ -1,5 +1,6 @@
 import { backendBench } from './backend-bench.ts';
 import { coldStartBench } from './cold-start-bench.ts';
+import { streamingBrowserBench, ttftBench } from './generation-bench.ts';
 import { resultsFile } from './paths.ts';
 import {
   formatTable,
@@ -17,6 +18,8 @@ import {
 const benchmarks: Benchmark[] = [
   { name: 'cold start', run: coldStartBench },
   { name: 'backend REST latency', run: backendBench },
+  { name: 'post generation: /api time to first token', run: ttftBench },
+  { name: 'post generation: streaming and dashboard JS in Chromium', run: streamingBrowserBench },
 ];
 
 const startedAt = new Date();
