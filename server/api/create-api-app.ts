@@ -7,6 +7,8 @@ import { createRateLimiter, type RateLimitOptions } from './rate-limiter.ts';
 import { generateClaude } from './routes/generate-claude.ts';
 import { groqChatCompletions } from './routes/groq-chat-completions.ts';
 import { listModels } from './routes/models.ts';
+import { perplexityAgent } from './routes/perplexity-agent.ts';
+import { youtubeVideos } from './routes/youtube-videos.ts';
 import type { VerifyToken } from './verify-access-token.ts';
 
 export interface ApiAppOptions {
@@ -37,6 +39,8 @@ export function createApiApp(options: ApiAppOptions): Hono {
   const app = new Hono();
   app.post('/groq/openai/v1/chat/completions', groqChatCompletions(api));
   app.post('/generate-claude', generateClaude(api));
+  app.post('/perplexity/agent', perplexityAgent(api));
+  app.get('/youtube/videos', youtubeVideos(api));
   app.get('/models', listModels(api));
   app.all('*', () => {
     throw new ApiError(404, 'There is no such API route.', 'not_found', 'not_found');

@@ -44,13 +44,21 @@ export function AuthGate() {
   }, [userId, fetchProfile, resetProfile, config.modelCatalog]);
 
   async function signOutAndRestart() {
-    await getSupabase().auth.signOut({ scope: 'local' }).catch(() => {});
+    await getSupabase()
+      .auth.signOut({ scope: 'local' })
+      .catch(() => {});
     window.location.assign('/');
   }
 
   if (status === 'loading') return <LoadingScreen message="Loading your profile..." />;
   if (status === 'error') {
-    return <ErrorScreen message={authError ?? authMessages.initFailed} onRetry={() => void initialize(backend)} onSignOutRestart={() => void signOutAndRestart()} />;
+    return (
+      <ErrorScreen
+        message={authError ?? authMessages.initFailed}
+        onRetry={() => void initialize(backend)}
+        onSignOutRestart={() => void signOutAndRestart()}
+      />
+    );
   }
   if (status === 'signed-out') return <SignInCard />;
 

@@ -3,8 +3,10 @@ import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/features/auth/auth-store';
+import { useChatStore } from '@/features/chat/chat-store';
 import { useGeneratorStore } from '@/features/generator/generator-store';
 import { useProfileStore } from '@/features/profile/profile-store';
+import { useResearchStore } from '@/features/research/research-store';
 import { useRuntimeConfig } from './runtime-config-context';
 import { Spinner } from '@/components/ui/spinner';
 
@@ -12,11 +14,18 @@ import { Spinner } from '@/components/ui/spinner';
 const SettingsPage = lazy(() =>
   import('@/features/profile/components/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
+const CalendarRoute = lazy(() =>
+  import('./routes/calendar-route').then((m) => ({ default: m.CalendarRoute })),
+);
+const IdeasBankPage = lazy(() =>
+  import('@/features/ideas/components/ideas-bank-page').then((m) => ({ default: m.IdeasBankPage })),
+);
+const SavedRoute = lazy(() => import('./routes/saved-route').then((m) => ({ default: m.SavedRoute })));
 const OnboardingRoute = lazy(() =>
   import('./routes/onboarding-route').then((m) => ({ default: m.OnboardingRoute })),
 );
 import { DashboardRoute } from './routes/dashboard-route';
-import { PageTitle } from './routes/placeholder-page';
+import { ChatHost } from './chat-host';
 import { AppLayout } from './shell/app-layout';
 import { UserMenu } from './shell/user-menu';
 
@@ -39,6 +48,8 @@ export function SignedInApp() {
       await signOut();
       // An explicit sign-out also forgets the draft (a session that merely expired keeps it).
       useGeneratorStore.getState().reset();
+      useResearchStore.getState().reset();
+      useChatStore.getState().close();
       navigate(paths.dashboard, { replace: true });
     } catch {
       window.alert('Could not sign out. Please try reloading the page.');
@@ -61,6 +72,7 @@ export function SignedInApp() {
       notice={notice}
     >
       {page}
+      <ChatHost />
     </AppLayout>
   );
 
@@ -75,9 +87,9 @@ export function SignedInApp() {
       <Routes>
         <Route path={paths.onboarding} element={<OnboardingRoute />} />
         <Route path={paths.dashboard} element={layout(<DashboardRoute />)} />
-        <Route path={paths.saved} element={layout(<PageTitle title="Saved Posts" />)} />
-        <Route path={paths.ideasBank} element={layout(<PageTitle title="Ideas Bank" />)} />
-        <Route path={paths.calendar} element={layout(<PageTitle title="Content Calendar" />)} />
+        <Route path={paths.saved} element={layout(<SavedRoute />)} />
+        <Route path={paths.ideasBank} element={layout(<IdeasBankPage />)} />
+        <Route path={paths.calendar} element={layout(<CalendarRoute />)} />
         <Route
           path={paths.settings}
           element={layout(<SettingsPage catalog={config.modelCatalog} configuredEngines={config.engines} />)}

@@ -1,8 +1,16 @@
+import { Suspense, lazy } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { useChatStore } from '@/features/chat/chat-store';
 import { DashboardPage } from '@/features/generator/components/dashboard-page';
 import { useIdeasStore } from '@/features/ideas/ideas-store';
 import { usePostsStore } from '@/features/posts/posts-store';
 import { useProfileStore } from '@/features/profile/profile-store';
 import { useRuntimeConfig } from '../runtime-config-context';
+
+// Research code (and zod) loads the first time "Find Topics" is opened.
+const ResearchPanel = lazy(() =>
+  import('@/features/research/components/research-panel').then((m) => ({ default: m.ResearchPanel })),
+);
 
 /**
  * The dashboard composes the generator with saving (spec §4 "Save"): insert the post, then count
@@ -16,6 +24,7 @@ export function DashboardRoute() {
   const createPost = usePostsStore((state) => state.createPost);
   const recordTopicUse = useIdeasStore((state) => state.recordTopicUse);
   const fetchIdeas = useIdeasStore((state) => state.fetchIdeas);
+  const openChat = useChatStore((state) => state.open);
 
   async function save(topic: string, content: string) {
     await createPost(topic, content);
@@ -27,5 +36,25 @@ export function DashboardRoute() {
     }
   }
 
-  return <DashboardPage profile={profile} profileLoading={profileLoading} catalog={config.modelCatalog} apiBaseUrl={config.apiBaseUrl} onSave={save} />;
+  return (
+    <DashboardPage
+      profile={profile}
+      profileLoading={profileLoading}
+      catalog={config.modelCatalog}
+      apiBaseUrl={config.apiBaseUrl}
+      onSave={save}
+      onChat={openChat}
+      renderResearch={(choose) => (
+        <Suspense
+          fallback={
+            <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+              <Spinner className="h-4 w-4" /> Loading research tools...
+            </p>
+          }
+        >
+          <ResearchPanel profile={profile} apiBaseUrl={config.apiBaseUrl} onChoose={choose} />
+        </Suspense>
+      )}
+    />
+  );
 }

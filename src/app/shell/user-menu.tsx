@@ -20,7 +20,12 @@ export function UserMenu({ fullName, role, onSignOut }: UserMenuProps) {
   useEffect(() => {
     if (!open) return;
     const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !container.current?.contains(event.target as Node)) setOpen(false);
+      if (
+        event instanceof KeyboardEvent
+          ? event.key === 'Escape'
+          : !container.current?.contains(event.target as Node)
+      )
+        setOpen(false);
     };
     document.addEventListener('mousedown', close);
     document.addEventListener('keydown', close);
@@ -40,7 +45,10 @@ export function UserMenu({ fullName, role, onSignOut }: UserMenuProps) {
         onClick={() => setOpen(!open)}
         className="flex items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-slate-100"
       >
-        <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-500 font-semibold text-white">
+        <span
+          aria-hidden="true"
+          className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-500 font-semibold text-white"
+        >
           {initial}
         </span>
         <span className="hidden text-left sm:block">
@@ -50,7 +58,10 @@ export function UserMenu({ fullName, role, onSignOut }: UserMenuProps) {
         <ChevronDown aria-hidden="true" className="h-4 w-4 text-slate-500" />
       </button>
       {open && (
-        <div role="menu" className="absolute right-0 z-40 mt-2 w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+        <div
+          role="menu"
+          className="absolute right-0 z-40 mt-2 w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+        >
           <button
             type="button"
             role="menuitem"

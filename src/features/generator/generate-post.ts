@@ -3,7 +3,7 @@ import { AiRequestError } from '@/lib/ai/ai-error';
 import { claudeCompletion } from '@/lib/ai/claude-stream';
 import { visiblePostText } from '@/lib/ai/think-filter';
 import { buildPostPrompt, type PostPromptInput } from './build-post-prompt';
-import { routeModel } from './model-route';
+import { routeModel } from '@/lib/ai/model-route';
 
 export const generationLimits = { temperature: 0.7, streamingMaxTokens: 1500, maxTokens: 1024 } as const;
 export const maxTopicLength = 1000;

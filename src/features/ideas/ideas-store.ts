@@ -2,11 +2,21 @@ import { create } from 'zustand';
 import { mapBackendError } from '@/lib/errors/map-backend-error';
 import { currentUserId, getSupabase } from '@/lib/supabase/client';
 import type { TopicIdea } from '@/lib/supabase/database-types';
+import { compareNewestFirst } from './filter-ideas';
+
+/** The backend returns at most 1,000 rows per read, so the list is fetched in pages of that size. */
+export const ideasPageSize = 1000;
+
+const topicNotFound = 'Topic not found';
 
 interface IdeasState {
   ideas: TopicIdea[];
+  /** True until the first page of a fetch has arrived (or the fetch failed). */
   loading: boolean;
+  /** True while the pages after the first are still arriving. */
+  loadingMore: boolean;
   error: string | null;
+  /** Loads every idea of the user, newest first; the first page shows before the rest arrive. */
   fetchIdeas: () => Promise<void>;
   /** The user's idea with exactly this topic, from the database, or null. */
   findTopic: (topic: string) => Promise<TopicIdea | null>;
@@ -14,7 +24,11 @@ interface IdeasState {
   incrementUsage: (id: string) => Promise<TopicIdea>;
   /** After a post is saved: +1 on the topic's idea, or a new idea with used_count 1. */
   recordTopicUse: (topic: string) => Promise<TopicIdea>;
-  deleteIdea: (id: string) => Promise<void>;
+  /**
+   * Deletes an idea of the local list. Resolves true when this call deleted the row, false when it
+   * was already gone (deleted in another tab); either way it leaves the list.
+   */
+  deleteIdea: (id: string) => Promise<boolean>;
   reset: () => void;
 }
 
@@ -24,43 +38,99 @@ async function requireUser(): Promise<string> {
   return userId;
 }
 
+const isNoRow = (error: unknown) => (error as { code?: unknown } | null)?.code === 'PGRST116';
+
 /** The ideas bank (spec §3 topic_ideas, §4 "Topic idea"). */
 export const useIdeasStore = create<IdeasState>()((set, get) => {
+  // Each fetch (and reset) takes a new number; an older fetch stops appending once it is overtaken,
+  // so a sign-out or a newer refresh never gets mixed with a stale page.
+  let fetchRun = 0;
+
   const fail = (error: unknown): never => {
     const message = error instanceof Error && !('code' in error) ? error.message : mapBackendError(error);
     set({ error: message });
     throw new Error(message);
   };
   const upsertLocal = (idea: TopicIdea) =>
-    set({ ideas: [idea, ...get().ideas.filter((existing) => existing.id !== idea.id)].sort((a, b) => b.created_at.localeCompare(a.created_at)), error: null });
+    set({
+      ideas: [idea, ...get().ideas.filter((existing) => existing.id !== idea.id)].sort(compareNewestFirst),
+      error: null,
+    });
+  const removeLocal = (id: string) => set({ ideas: get().ideas.filter((idea) => idea.id !== id) });
 
   async function insertIdea(topic: string, usedCount: number): Promise<TopicIdea> {
     const userId = await requireUser();
-    const { data, error } = await getSupabase().from('topic_ideas').insert({ topic, user_id: userId, used_count: usedCount }).select().single();
+    const { data, error } = await getSupabase()
+      .from('topic_ideas')
+      .insert({ topic, user_id: userId, used_count: usedCount })
+      .select()
+      .single();
     if (error) throw error;
     return data as TopicIdea;
   }
 
+  /**
+   * Row-level security hides other users' rows, so an update of an idea that is gone or not the
+   * user's touches no row; `.single()` turns that into PGRST116 instead of a silent success.
+   */
   async function setUsage(id: string, usedCount: number): Promise<TopicIdea> {
-    const { data, error } = await getSupabase().from('topic_ideas').update({ used_count: usedCount }).eq('id', id).select().single();
+    const { data, error } = await getSupabase()
+      .from('topic_ideas')
+      .update({ used_count: usedCount })
+      .eq('id', id)
+      .select()
+      .single();
+    if (isNoRow(error)) {
+      removeLocal(id);
+      throw new Error(topicNotFound);
+    }
     if (error) throw error;
     return data as TopicIdea;
+  }
+
+  async function fetchPage(userId: string, page: number): Promise<TopicIdea[]> {
+    const from = page * ideasPageSize;
+    const { data, error } = await getSupabase()
+      .from('topic_ideas')
+      .select('*')
+      .eq('user_id', userId)
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: true })
+      .range(from, from + ideasPageSize - 1);
+    if (error) throw error;
+    return data as TopicIdea[];
   }
 
   return {
     ideas: [],
     loading: false,
+    loadingMore: false,
     error: null,
 
     fetchIdeas: async () => {
-      set({ loading: true, error: null });
+      const run = ++fetchRun;
+      const current = () => run === fetchRun;
+      set({ loading: true, loadingMore: false, error: null });
       try {
         const userId = await requireUser();
-        const { data, error } = await getSupabase().from('topic_ideas').select('*').eq('user_id', userId).order('created_at', { ascending: false });
-        if (error) throw error;
-        set({ ideas: data as TopicIdea[], loading: false });
+        let rows = await fetchPage(userId, 0);
+        if (!current()) return;
+        set({ ideas: rows, loading: false, loadingMore: rows.length === ideasPageSize });
+        for (let page = 1; rows.length === ideasPageSize; page += 1) {
+          rows = await fetchPage(userId, page);
+          if (!current()) return;
+          // Appended to the list as it is now, so a reuse or delete made meanwhile is kept; an idea
+          // added meanwhile shifts the offsets by one, so a row seen twice is skipped.
+          const shown = get().ideas;
+          const seen = new Set(shown.map((idea) => idea.id));
+          set({
+            ideas: [...shown, ...rows.filter((idea) => !seen.has(idea.id))],
+            loadingMore: rows.length === ideasPageSize,
+          });
+        }
       } catch (error) {
-        set({ ideas: [], loading: false });
+        if (!current()) return;
+        set({ ideas: [], loading: false, loadingMore: false });
         fail(error);
       }
     },
@@ -68,7 +138,12 @@ export const useIdeasStore = create<IdeasState>()((set, get) => {
     findTopic: async (topic) => {
       try {
         const userId = await requireUser();
-        const { data, error } = await getSupabase().from('topic_ideas').select('*').eq('user_id', userId).eq('topic', topic).maybeSingle();
+        const { data, error } = await getSupabase()
+          .from('topic_ideas')
+          .select('*')
+          .eq('user_id', userId)
+          .eq('topic', topic)
+          .maybeSingle();
         if (error) throw error;
         return (data as TopicIdea | null) ?? null;
       } catch (error) {
@@ -83,13 +158,15 @@ export const useIdeasStore = create<IdeasState>()((set, get) => {
         upsertLocal(idea);
         return idea;
       } catch (error) {
+        // Saved from another tab between the check and the insert.
+        if ((error as { code?: unknown }).code === '23505') return fail(new Error('Topic already saved'));
         return fail(error);
       }
     },
 
     incrementUsage: async (id) => {
       const current = get().ideas.find((idea) => idea.id === id);
-      if (!current) return fail(new Error('Topic not found'));
+      if (!current) return fail(new Error(topicNotFound));
       try {
         const idea = await setUsage(id, current.used_count + 1);
         upsertLocal(idea);
@@ -124,15 +201,23 @@ export const useIdeasStore = create<IdeasState>()((set, get) => {
     },
 
     deleteIdea: async (id) => {
+      // Only ideas of the list can be deleted: an id from elsewhere (another user's) is refused here.
+      if (!get().ideas.some((idea) => idea.id === id)) return fail(new Error(topicNotFound));
       try {
-        const { error } = await getSupabase().from('topic_ideas').delete().eq('id', id);
+        const { data, error } = await getSupabase().from('topic_ideas').delete().eq('id', id).select('id');
         if (error) throw error;
-        set({ ideas: get().ideas.filter((idea) => idea.id !== id), error: null });
+        // No row deleted: another tab already removed it. The user wanted it gone, and it is.
+        removeLocal(id);
+        set({ error: null });
+        return (data ?? []).length > 0;
       } catch (error) {
-        fail(error);
+        return fail(error);
       }
     },
 
-    reset: () => set({ ideas: [], loading: false, error: null }),
+    reset: () => {
+      fetchRun += 1;
+      set({ ideas: [], loading: false, loadingMore: false, error: null });
+    },
   };
 });

@@ -16,6 +16,8 @@ interface PostsState {
   createPost: (topic: string, content: string) => Promise<Post>;
   updatePost: (id: string, content: string) => Promise<Post>;
   togglePublished: (id: string) => Promise<Post>;
+  /** Posts created in [from, to), oldest first (one calendar month); not merged into `posts`. */
+  fetchPostsBetween: (from: Date, to: Date) => Promise<Post[]>;
   deletePost: (id: string) => Promise<void>;
   reset: () => void;
 }
@@ -116,6 +118,23 @@ export const usePostsStore = create<PostsState>()((set, get) => {
         const post = data as Post;
         set({ posts: get().posts.map((existing) => (existing.id === id ? post : existing)), error: null });
         return post;
+      } catch (error) {
+        return fail(error);
+      }
+    },
+
+    fetchPostsBetween: async (from, to) => {
+      try {
+        const userId = await requireUser();
+        const { data, error } = await getSupabase()
+          .from('posts')
+          .select('*')
+          .eq('user_id', userId)
+          .gte('created_at', from.toISOString())
+          .lt('created_at', to.toISOString())
+          .order('created_at', { ascending: true });
+        if (error) throw error;
+        return data as Post[];
       } catch (error) {
         return fail(error);
       }

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import type { ModelCatalog } from '@/config/model-catalog';
+import { selectedTopicKey } from '@/config/session-keys';
 import { timers } from '@/config/timers';
 import type { Profile } from '@/lib/supabase/database-types';
 import { toast } from '@/lib/toast/toast';
@@ -10,8 +11,6 @@ import { useVoiceInput } from '../voice/use-voice-input';
 import { PostPreviewCard } from './post-preview-card';
 import { TopicComposer } from './topic-composer';
 
-/** Spec §2: a topic chosen elsewhere (the ideas bank) arrives through session storage under this key. */
-export const selectedTopicKey = 'selectedTopic';
 
 interface DashboardPageProps {
   profile: Profile | null;

@@ -1,0 +1,102 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import {
+  maxSearchDomainLength,
+  maxSearchDomains,
+  researchModels,
+  searchDomainPattern,
+} from '../../../src/config/research-api.ts';
+import type { ApiContext } from '../api-context.ts';
+import { ApiError } from '../api-error.ts';
+import { fetchProvider } from '../fetch-provider.ts';
+import { passThrough } from '../pass-through.ts';
+import { requireProvider } from '../provider-config.ts';
+import { enforceRateLimit } from '../rate-limiter.ts';
+import { readJsonBody } from '../read-json-body.ts';
+import { authenticate } from '../verify-access-token.ts';
+
+const maxBodyBytes = 256 * 1024;
+
+const webSearchTool = z.strictObject({
+  type: z.literal('web_search'),
+  search_context_size: z.enum(['low', 'medium', 'high']).optional(),
+  filters: z
+    .strictObject({
+      search_domain_filter: z
+        .array(
+          z
+            .string()
+            .max(maxSearchDomainLength)
+            .regex(searchDomainPattern, 'must be a host or host/path without a scheme'),
+        )
+        .max(maxSearchDomains)
+        .optional(),
+    })
+    .optional(),
+});
+
+/**
+ * The Agent API body (PROVIDERS.md), strict like Perplexity itself: an unknown field anywhere is a
+ * 400 here, so the browser learns of a mistake before a paid call, and only these fields are forwarded.
+ */
+export const agentBodySchema = z.strictObject({
+  model: z.string().min(1).max(200),
+  input: z.union([
+    z.string().min(1).max(40_000),
+    z
+      .array(
+        z.strictObject({ role: z.enum(['system', 'user', 'assistant']), content: z.string().max(40_000) }),
+      )
+      .min(1)
+      .max(50),
+  ]),
+  instructions: z.string().max(20_000).optional(),
+  tools: z.array(webSearchTool).max(1).optional(),
+  response_format: z
+    .strictObject({
+      type: z.literal('json_schema'),
+      json_schema: z.strictObject({
+        name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+        schema: z.record(z.string(), z.unknown()),
+        strict: z.boolean().optional(),
+      }),
+    })
+    .optional(),
+  max_output_tokens: z.number().int().min(1).max(4000).optional(),
+  temperature: z.number().min(0).max(2).optional(),
+  top_p: z.number().min(0).max(1).optional(),
+});
+
+/**
+ * POST /perplexity/agent: Perplexity's Agent API behind our checks (the key never reaches the
+ * browser). The provider's status and JSON come back unchanged, including a 200 with
+ * `status: "failed"`, which the browser's research service turns into a message.
+ */
+export function perplexityAgent(api: ApiContext) {
+  return async (c: Context): Promise<Response> => {
+    const userId = await authenticate(c.req.raw, api.verifyToken);
+    const body = await readJsonBody(c.req.raw, agentBodySchema, maxBodyBytes);
+    enforceRateLimit(api.limiter, userId);
+    if (!researchModels.includes(body.model)) {
+      throw new ApiError(
+        400,
+        `The model "${body.model}" is not available for Perplexity on this server.`,
+        'invalid_request_error',
+        'model_not_found',
+      );
+    }
+    const perplexity = requireProvider(api.providers, 'perplexity');
+
+    const upstream = await fetchProvider(api.fetch, 'Perplexity', `${perplexity.baseUrl}/v1/agent`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${perplexity.key}`,
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
+      body: JSON.stringify(body),
+      signal: c.req.raw.signal,
+    });
+    return passThrough(upstream);
+  };
+}

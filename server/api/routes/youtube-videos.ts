@@ -1,0 +1,48 @@
+import type { Context } from 'hono';
+import { youTubeVideoIdPattern } from '../../../src/config/research-api.ts';
+import type { ApiContext } from '../api-context.ts';
+import { ApiError } from '../api-error.ts';
+import { fetchProvider } from '../fetch-provider.ts';
+import { passThrough } from '../pass-through.ts';
+import { requireProvider } from '../provider-config.ts';
+import { enforceRateLimit } from '../rate-limiter.ts';
+import { authenticate } from '../verify-access-token.ts';
+
+const partPattern = /^(?:snippet|statistics|contentDetails)(?:,(?:snippet|statistics|contentDetails)){0,2}$/;
+
+/**
+ * GET /youtube/videos?part=…&id=…: the YouTube Data API's videos.list for one video, with the
+ * server's key. Only `part` and `id` are forwarded (a caller cannot list charts, page through
+ * results or spend the quota on other endpoints); the provider's status and JSON come back unchanged.
+ */
+export function youtubeVideos(api: ApiContext) {
+  return async (c: Context): Promise<Response> => {
+    const userId = await authenticate(c.req.raw, api.verifyToken);
+    const part = single(c.req.queries('part'));
+    const id = single(c.req.queries('id'));
+    if (part === null || !partPattern.test(part)) {
+      throw invalid('part must be a comma-separated list of snippet, statistics and contentDetails');
+    }
+    if (id === null || !youTubeVideoIdPattern.test(id)) {
+      throw invalid('id must be one YouTube video id of exactly 11 characters');
+    }
+    enforceRateLimit(api.limiter, userId);
+    const youtube = requireProvider(api.providers, 'youtube');
+
+    const query = new URLSearchParams({ part, id, key: youtube.key });
+    const upstream = await fetchProvider(api.fetch, 'YouTube', `${youtube.baseUrl}/videos?${query}`, {
+      method: 'GET',
+      headers: { accept: 'application/json' },
+      signal: c.req.raw.signal,
+    });
+    return passThrough(upstream);
+  };
+}
+
+function single(values: string[] | undefined): string | null {
+  return values?.length === 1 ? (values[0] ?? null) : null;
+}
+
+function invalid(detail: string): ApiError {
+  return new ApiError(400, `Invalid request: ${detail}`, 'invalid_request_error', 'invalid_request');
+}

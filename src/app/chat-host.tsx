@@ -1,0 +1,32 @@
+import { Suspense, lazy } from 'react';
+import { useChatStore } from '@/features/chat/chat-store';
+import { useProfileStore } from '@/features/profile/profile-store';
+import { useRuntimeConfig } from './runtime-config-context';
+
+// The chat (and react-markdown with it) loads the first time someone opens it.
+const ChatPanel = lazy(() =>
+  import('@/features/chat/components/chat-panel').then((m) => ({ default: m.ChatPanel })),
+);
+
+/** Shows the floating post chat, on the dashboard and on Saved Posts, with the profile's model. */
+export function ChatHost() {
+  const config = useRuntimeConfig();
+  const post = useChatStore((state) => state.post);
+  const close = useChatStore((state) => state.close);
+  const profile = useProfileStore((state) => state.profile);
+  if (!post || !profile) return null;
+  return (
+    <Suspense fallback={null}>
+      <ChatPanel
+        key={`${post.title}\u0000${post.content}`}
+        post={post}
+        engine={profile.ai_engine}
+        model={profile.ai_model ?? ''}
+        language={profile.language_preference}
+        catalog={config.modelCatalog}
+        apiBaseUrl={config.apiBaseUrl}
+        onClose={close}
+      />
+    </Suspense>
+  );
+}

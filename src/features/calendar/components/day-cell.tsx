@@ -1,0 +1,62 @@
+import { format } from 'date-fns';
+import { useId, useState } from 'react';
+import type { Post } from '@/lib/supabase/database-types';
+import { dayKey, type MonthGridDay } from '../month-grid';
+import { PostChip } from './post-chip';
+
+/** A busy day shows this many posts and a "+N more" button for the rest, so the cell stays readable. */
+export const postsShownPerDay = 3;
+
+interface DayCellProps {
+  day: MonthGridDay;
+  posts: readonly Post[];
+  isToday: boolean;
+  onOpenPost: (post: Post) => void;
+}
+
+export function DayCell({ day, posts, isToday, onOpenPost }: DayCellProps) {
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
+  const fullDate = format(day.date, 'EEEE, MMMM d, yyyy');
+  const hiddenCount = posts.length - postsShownPerDay;
+  const shown = expanded ? posts : posts.slice(0, postsShownPerDay);
+
+  return (
+    <td
+      aria-current={isToday ? 'date' : undefined}
+      className={`h-32 border border-slate-200 align-top ${isToday ? 'bg-brand-50' : day.inMonth ? 'bg-white' : 'bg-slate-50'}`}
+    >
+      <div className="flex min-h-32 flex-col gap-1 p-1.5">
+        <time
+          dateTime={dayKey(day.date)}
+          className={`flex h-6 w-6 items-center justify-center self-end rounded-full text-xs font-medium ${
+            isToday ? 'bg-brand-500 text-white' : day.inMonth ? 'text-slate-700' : 'text-slate-400'
+          }`}
+        >
+          <span aria-hidden="true">{day.date.getDate()}</span>
+          <span className="sr-only">{fullDate}</span>
+        </time>
+        {posts.length > 0 && (
+          <ul id={listId} aria-label={`Posts on ${fullDate}`} className="space-y-1">
+            {shown.map((post) => (
+              <li key={post.id}>
+                <PostChip post={post} onOpen={onOpenPost} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {hiddenCount > 0 && (
+          <button
+            type="button"
+            aria-expanded={expanded}
+            aria-controls={listId}
+            onClick={() => setExpanded((value) => !value)}
+            className="self-start rounded px-1.5 py-0.5 text-xs font-medium text-brand-600 hover:bg-brand-50 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          >
+            {expanded ? 'Show fewer' : `+${hiddenCount} more`}
+          </button>
+        )}
+      </div>
+    </td>
+  );
+}

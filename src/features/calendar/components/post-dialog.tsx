@@ -1,0 +1,106 @@
+import { format } from 'date-fns';
+import { X } from 'lucide-react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import type { Post } from '@/lib/supabase/database-types';
+import { Modal } from './modal';
+import { PostEditor } from './post-editor';
+import { PostStatusBadge } from './post-status';
+
+// react-markdown stays out of the calendar's first load: it is fetched when a post is opened.
+const Markdown = lazy(() => import('@/lib/markdown/markdown'));
+
+interface PostDialogProps {
+  post: Post;
+  onClose: () => void;
+  /** Saves new content; rejects if the save failed. */
+  onSave: (content: string) => Promise<void>;
+}
+
+/** A post opened from the calendar: topic, long date, rendered content, and an editor. */
+export function PostDialog({ post, onClose, onSave }: PostDialogProps) {
+  const titleId = useId();
+  /** null while viewing; the text being edited otherwise. */
+  const [draft, setDraft] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [failed, setFailed] = useState(false);
+  /** After editing, focus returns to "Edit Post" (the editor's buttons no longer exist). */
+  const [backFromEditing, setBackFromEditing] = useState(false);
+
+  function leaveEditing() {
+    setDraft(null);
+    setFailed(false);
+    setBackFromEditing(true);
+  }
+
+  async function save(content: string) {
+    setSaving(true);
+    setFailed(false);
+    try {
+      await onSave(content);
+      leaveEditing();
+    } catch (error) {
+      // Spec §8: a failed post update is only logged; the draft stays so the user can retry.
+      console.error('Could not update the post', error);
+      setFailed(true);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal labelledBy={titleId} onClose={onClose} dismissOnBackdrop={draft === null}>
+      <header className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
+        <div className="min-w-0">
+          <h2 id={titleId} className="text-lg font-semibold break-words text-slate-900">
+            {post.topic || 'Untitled post'}
+          </h2>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-500">
+            <time dateTime={post.created_at}>
+              {format(new Date(post.created_at), "EEEE, MMMM d, yyyy 'at' p")}
+            </time>
+            <PostStatusBadge post={post} />
+          </p>
+        </div>
+        <button
+          type="button"
+          aria-label="Close"
+          onClick={onClose}
+          className="rounded-md p-2 text-slate-500 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        >
+          <X aria-hidden="true" className="h-5 w-5" />
+        </button>
+      </header>
+      <div className="overflow-y-auto px-6 py-4">
+        {draft === null ? (
+          <>
+            <Suspense
+              fallback={
+                <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
+                  <Spinner className="h-4 w-4" /> Loading post...
+                </p>
+              }
+            >
+              <Markdown className="text-sm leading-relaxed text-slate-800">{post.content}</Markdown>
+            </Suspense>
+            <div className="mt-6 flex justify-end">
+              <Button autoFocus={backFromEditing} onClick={() => setDraft(post.content)}>
+                Edit Post
+              </Button>
+            </div>
+          </>
+        ) : (
+          <PostEditor
+            draft={draft}
+            saving={saving}
+            failed={failed}
+            onChange={setDraft}
+            onCancel={leaveEditing}
+            onSave={() => void save(draft)}
+          />
+        )}
+      </div>
+    </Modal>
+  );
+}

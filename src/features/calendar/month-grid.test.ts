@@ -1,0 +1,205 @@
+import { format, getDay } from 'date-fns';
+import { buildMonthGrid, dayKey, filterByRange, groupPostsByDay, localDate, monthRange } from './month-grid';
+
+/** A post-like row created at a local wall-clock time (the way the app reads created_at). */
+const at = (id: string, year: number, monthIndex: number, day: number, hour: number, minute: number) => ({
+  id,
+  created_at: new Date(year, monthIndex, day, hour, minute).toISOString(),
+});
+
+const startOffset = new Date(2026, 0, 15).getTimezoneOffset();
+
+const keysOf = (weeks: ReturnType<typeof buildMonthGrid>) =>
+  weeks.map((week) => week.map(({ date }) => dayKey(date)));
+const inMonthDays = (weeks: ReturnType<typeof buildMonthGrid>) => weeks.flat().filter((day) => day.inMonth);
+
+/**
+ * Node re-reads process.env.TZ whenever it changes (vi.stubEnv sets it), so the same checks run in
+ * zones either side of UTC, one with a half-hour offset, and one (Santiago) whose DST change skips
+ * local midnight. The app reads created_at in the browser's zone the same way, via local Date methods.
+ */
+const zones = [
+  // zone, and its getTimezoneOffset() on 15 January 2026 (minutes behind UTC)
+  ['UTC', 0],
+  ['America/New_York', 300],
+  ['Asia/Kolkata', -330],
+  ['Pacific/Auckland', -780],
+  ['America/Santiago', 180],
+] as const;
+
+describe.each(zones)('month grid in %s', (zone, januaryOffset) => {
+  beforeAll(() => {
+    vi.stubEnv('TZ', zone);
+  });
+
+  afterAll(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('really runs in the zone', () => {
+    expect(new Date(2026, 0, 15).getTimezoneOffset()).toBe(januaryOffset);
+  });
+
+  it('lays out a month that starts on a Sunday with no leading days (February 2026: 4 weeks)', () => {
+    expect(format(localDate(2026, 1, 1), 'EEEE')).toBe('Sunday');
+    const weeks = buildMonthGrid(2026, 1);
+    expect(weeks).toHaveLength(4);
+    expect(weeks.flat().every((day) => day.inMonth)).toBe(true);
+    expect(keysOf(weeks)[0]).toEqual([
+      '2026-02-01',
+      '2026-02-02',
+      '2026-02-03',
+      '2026-02-04',
+      '2026-02-05',
+      '2026-02-06',
+      '2026-02-07',
+    ]);
+    expect(keysOf(weeks)[3]?.[6]).toBe('2026-02-28');
+  });
+
+  it('lays out a month that starts on a Saturday with six leading days (August 2026: 6 weeks)', () => {
+    expect(format(localDate(2026, 7, 1), 'EEEE')).toBe('Saturday');
+    const weeks = buildMonthGrid(2026, 7);
+    expect(weeks).toHaveLength(6);
+    expect(keysOf(weeks)[0]).toEqual([
+      '2026-07-26',
+      '2026-07-27',
+      '2026-07-28',
+      '2026-07-29',
+      '2026-07-30',
+      '2026-07-31',
+      '2026-08-01',
+    ]);
+    expect(weeks[0]?.map((day) => day.inMonth)).toEqual([false, false, false, false, false, false, true]);
+    expect(keysOf(weeks)[5]).toEqual([
+      '2026-08-30',
+      '2026-08-31',
+      '2026-09-01',
+      '2026-09-02',
+      '2026-09-03',
+      '2026-09-04',
+      '2026-09-05',
+    ]);
+    expect(inMonthDays(weeks)).toHaveLength(31);
+  });
+
+  it('gives leap February 2028 its 29th day (5 weeks)', () => {
+    const weeks = buildMonthGrid(2028, 1);
+    expect(weeks).toHaveLength(5);
+    expect(inMonthDays(weeks)).toHaveLength(29);
+    expect(inMonthDays(weeks).at(-1)?.date.getDate()).toBe(29);
+    expect(keysOf(weeks)[4]).toEqual([
+      '2028-02-27',
+      '2028-02-28',
+      '2028-02-29',
+      '2028-03-01',
+      '2028-03-02',
+      '2028-03-03',
+      '2028-03-04',
+    ]);
+  });
+
+  it('stops a non-leap February at the 28th (February 2027: 5 weeks)', () => {
+    const weeks = buildMonthGrid(2027, 1);
+    expect(weeks).toHaveLength(5);
+    expect(inMonthDays(weeks)).toHaveLength(28);
+    expect(keysOf(weeks).flat()).not.toContain('2027-02-29');
+    expect(keysOf(weeks)[4]?.slice(0, 2)).toEqual(['2027-02-28', '2027-03-01']);
+  });
+
+  it('always gives 4 to 6 full Sunday-first weeks of consecutive days, even across DST changes', () => {
+    for (let year = 2025; year <= 2028; year += 1) {
+      for (let monthIndex = 0; monthIndex < 12; monthIndex += 1) {
+        const weeks = buildMonthGrid(year, monthIndex);
+        expect(weeks.length).toBeGreaterThanOrEqual(4);
+        expect(weeks.length).toBeLessThanOrEqual(6);
+        const days = weeks.flat();
+        expect(weeks.every((week) => week.length === 7 && getDay(week[0]!.date) === 0)).toBe(true);
+        expect(new Set(days.map(({ date }) => dayKey(date))).size).toBe(days.length);
+        days.slice(1).forEach(({ date }, index) => {
+          const previous = days[index]!.date;
+          const next = new Date(previous.getFullYear(), previous.getMonth(), previous.getDate() + 1);
+          expect(dayKey(date)).toBe(dayKey(next));
+        });
+        expect(inMonthDays(weeks)[0]?.date.getDate()).toBe(1);
+      }
+    }
+  });
+
+  it('gives a month as [local midnight of the 1st, local midnight of the next 1st)', () => {
+    expect(monthRange(2026, 10)).toEqual({ from: new Date(2026, 10, 1), to: new Date(2026, 11, 1) });
+    expect(monthRange(2026, 11)).toEqual({ from: new Date(2026, 11, 1), to: new Date(2027, 0, 1) });
+    expect(monthRange(2026, 0)).toEqual({ from: new Date(2026, 0, 1), to: new Date(2026, 1, 1) });
+    const { from, to } = monthRange(2026, 10);
+    expect([from.getHours(), from.getMinutes(), to.getHours(), to.getMinutes()]).toEqual([0, 0, 0, 0]);
+  });
+
+  it('puts posts at 23:30 and 00:30 local time on the local day they were written', () => {
+    const posts = [
+      at('late-october', 2026, 9, 31, 23, 30),
+      at('early-november', 2026, 10, 1, 0, 30),
+      at('late-fifth', 2026, 10, 5, 23, 30),
+      at('early-sixth', 2026, 10, 6, 0, 30),
+      at('late-november', 2026, 10, 30, 23, 30),
+      at('early-december', 2026, 11, 1, 0, 30),
+    ];
+    const byDay = groupPostsByDay(posts);
+    expect(byDay.get('2026-10-31')?.map((post) => post.id)).toEqual(['late-october']);
+    expect(byDay.get('2026-11-01')?.map((post) => post.id)).toEqual(['early-november']);
+    expect(byDay.get('2026-11-05')?.map((post) => post.id)).toEqual(['late-fifth']);
+    expect(byDay.get('2026-11-06')?.map((post) => post.id)).toEqual(['early-sixth']);
+    expect(byDay.get('2026-11-30')?.map((post) => post.id)).toEqual(['late-november']);
+    expect(byDay.get('2026-12-01')?.map((post) => post.id)).toEqual(['early-december']);
+  });
+
+  it('keeps only the posts of the month when filtering by its range (the 1st at 00:00 in, the next 1st out)', () => {
+    const posts = [
+      at('late-october', 2026, 9, 31, 23, 30),
+      { id: 'first-instant', created_at: new Date(2026, 10, 1).toISOString() },
+      at('late-november', 2026, 10, 30, 23, 59),
+      { id: 'next-first-instant', created_at: new Date(2026, 11, 1).toISOString() },
+    ];
+    expect(filterByRange(posts, monthRange(2026, 10)).map((post) => post.id)).toEqual([
+      'first-instant',
+      'late-november',
+    ]);
+  });
+});
+
+describe('groupPostsByDay', () => {
+  it('orders each day by time and skips unparsable timestamps', () => {
+    const posts = [
+      at('evening', 2026, 10, 5, 18, 0),
+      { id: 'broken', created_at: 'not a date' },
+      at('morning', 2026, 10, 5, 8, 15),
+      at('noon', 2026, 10, 5, 12, 0),
+    ];
+    const byDay = groupPostsByDay(posts);
+    expect([...byDay.keys()]).toEqual(['2026-11-05']);
+    expect(byDay.get('2026-11-05')?.map((post) => post.id)).toEqual(['morning', 'noon', 'evening']);
+  });
+
+  it('reads the UTC offset written in created_at (as PostgREST sends timestamptz)', () => {
+    vi.stubEnv('TZ', 'America/New_York');
+    try {
+      // 02:30 UTC on 6 November is 21:30 on 5 November in New York (EST, UTC-5).
+      const byDay = groupPostsByDay([{ id: 'utc', created_at: '2026-11-06T02:30:00+00:00' }]);
+      expect([...byDay.keys()]).toEqual(['2026-11-05']);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+});
+
+describe('after the zone tests', () => {
+  it('is back in the zone the run started in', () => {
+    expect(new Date(2026, 0, 15).getTimezoneOffset()).toBe(startOffset);
+  });
+});
+
+describe('localDate', () => {
+  it('keeps two-digit years as written and normalises overflowing months', () => {
+    expect(localDate(99, 0, 1).getFullYear()).toBe(99);
+    expect(dayKey(localDate(2026, 12, 1))).toBe('2027-01-01');
+  });
+});

@@ -1,0 +1,76 @@
+import type { AiEngine, ModelCatalog } from '@/config/model-catalog';
+import type { LanguagePreference } from '@/config/profile-options';
+import { claudeCompletion } from '@/lib/ai/claude-stream';
+import { routeModel } from '@/lib/ai/model-route';
+import { visiblePostText } from '@/lib/ai/think-filter';
+import type { ChatPost } from './chat-store';
+
+export interface ChatTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface AskRequest {
+  question: string;
+  post: ChatPost;
+  /** Earlier turns of this panel's conversation, oldest first. */
+  history: ChatTurn[];
+  engine: AiEngine;
+  model: string;
+  language: LanguagePreference;
+}
+
+export interface AskContext {
+  catalog: ModelCatalog;
+  apiBaseUrl: string;
+  accessToken: string;
+  signal?: AbortSignal;
+}
+
+export const chatTone = 'Professional and conversational';
+const chatMaxTokens = 1024;
+
+/** Spec §7 "Post chat": the prompt asks for conversational markdown answers about this post. */
+export function chatSystemPrompt(post: ChatPost, language: LanguagePreference): string {
+  return [
+    'You are a friendly LinkedIn writing coach helping the author with one of their posts.',
+    `Tone: ${chatTone}. Locale: ${language} (use its spelling).`,
+    'Answer conversationally in markdown: short paragraphs, bullet lists where they help, bold for key phrases. When asked for changes, give the rewritten text.',
+    'Stay on the subject of the post and never invent facts about the author.',
+    '',
+    `Post title: ${post.title}`,
+    'Post content:',
+    '"""',
+    post.content,
+    '"""',
+  ].join('\n');
+}
+
+/** Sends one question (with the conversation so far) to the profile's model and returns the reply text. */
+export async function askAboutPost(request: AskRequest, context: AskContext): Promise<string> {
+  const system = chatSystemPrompt(request.post, request.language);
+  const route = routeModel(context.catalog, request.engine, request.model);
+  const call = { apiBaseUrl: context.apiBaseUrl, accessToken: context.accessToken, ...(context.signal ? { signal: context.signal } : {}) };
+  let reply: string;
+  if (route.provider === 'anthropic') {
+    const transcript = [...request.history, { role: 'user' as const, content: request.question }]
+      .map((turn) => `${turn.role === 'user' ? 'Author' : 'Coach'}: ${turn.content}`)
+      .join('\n\n');
+    reply = await claudeCompletion({ prompt: `${transcript}\n\nCoach:`, system, model: route.model, maxTokens: chatMaxTokens, temperature: 0.7 }, call);
+  } else {
+    const { groqCompletion } = await import('@/lib/ai/groq-completion');
+    reply = await groqCompletion(
+      {
+        model: route.model,
+        messages: [{ role: 'system', content: system }, ...request.history, { role: 'user', content: request.question }],
+        temperature: 0.7,
+        maxTokens: chatMaxTokens,
+        extra: route.extra,
+      },
+      call,
+    );
+  }
+  const text = visiblePostText(reply).trim();
+  if (text === '') throw new Error('Failed to get AI response. Please try again.');
+  return text;
+}

@@ -1,0 +1,114 @@
+import { SendHorizontal, X } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { findModel, type AiEngine, type ModelCatalog } from '@/config/model-catalog';
+import type { LanguagePreference } from '@/config/profile-options';
+import { currentAccessToken } from '@/lib/supabase/client';
+import { toast } from '@/lib/toast/toast';
+import { askAboutPost } from '../ask-about-post';
+import type { ChatPost } from '../chat-store';
+import { ChatMessageList, type ChatMessage } from './chat-message-list';
+
+interface ChatPanelProps {
+  post: ChatPost;
+  engine: AiEngine;
+  model: string;
+  language: LanguagePreference;
+  catalog: ModelCatalog;
+  apiBaseUrl: string;
+  onClose: () => void;
+}
+
+export const chatFailedMessage = 'Failed to get AI response. Please try again.';
+
+/** The floating chat about one post (spec §2 "Chat panel"); its history lasts as long as the panel. */
+export function ChatPanel({ post, engine, model, language, catalog, apiBaseUrl, onClose }: ChatPanelProps) {
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [input, setInput] = useState('');
+  const [pending, setPending] = useState(false);
+  const nextId = useRef(1);
+  const controller = useRef<AbortController | null>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const modelLabel = findModel(catalog, model)?.label ?? model;
+
+  useEffect(() => {
+    inputRef.current?.focus();
+    return () => controller.current?.abort();
+  }, []);
+
+  async function send(event?: FormEvent) {
+    event?.preventDefault();
+    const question = input.trim();
+    if (question === '' || pending) return;
+    const history = messages.map(({ role, content }) => ({ role, content }));
+    const mine: ChatMessage = { id: nextId.current++, role: 'user', content: question, timestamp: new Date() };
+    setMessages((current) => [...current, mine]);
+    setInput('');
+    setPending(true);
+    controller.current = new AbortController();
+    try {
+      const accessToken = await currentAccessToken();
+      if (!accessToken) throw new Error('Session expired. Please sign in again.');
+      const reply = await askAboutPost({ question, post, history, engine, model, language }, { catalog, apiBaseUrl, accessToken, signal: controller.current.signal });
+      setMessages((current) => [...current, { id: nextId.current++, role: 'assistant', content: reply, timestamp: new Date() }]);
+    } catch (error) {
+      if (controller.current?.signal.aborted) return;
+      console.error('Post chat failed', error);
+      toast.error(chatFailedMessage);
+      // Nothing typed is lost: the question goes back into the box for another try.
+      setMessages((current) => current.filter((message) => message.id !== mine.id));
+      setInput((current) => (current === '' ? question : current));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <section
+      role="dialog"
+      aria-label="Chat about this post"
+      className="fixed right-4 bottom-4 z-40 flex h-[600px] max-h-[calc(100vh-2rem)] w-[400px] max-w-[calc(100vw-2rem)] flex-col rounded-2xl border border-slate-200 bg-white shadow-2xl"
+    >
+      <header className="flex items-start justify-between gap-3 border-b border-slate-100 px-4 py-3">
+        <div className="min-w-0">
+          <h2 className="font-semibold text-slate-900">Chat about this post</h2>
+          <p className="truncate text-xs text-slate-500" title={post.title}>
+            {post.title}
+          </p>
+          <p className="text-xs text-slate-500">Model: {modelLabel}</p>
+        </div>
+        <button type="button" aria-label="Close chat" onClick={onClose} className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100">
+          <X aria-hidden="true" className="h-4 w-4" />
+        </button>
+      </header>
+      <ChatMessageList messages={messages} pending={pending} />
+      <form onSubmit={(event) => void send(event)} className="flex items-end gap-2 border-t border-slate-100 p-3">
+        <label htmlFor="chat-input" className="sr-only">
+          Ask about this post...
+        </label>
+        <textarea
+          id="chat-input"
+          ref={inputRef}
+          rows={2}
+          value={input}
+          placeholder="Ask about this post..."
+          onChange={(event) => setInput(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey) {
+              event.preventDefault();
+              void send();
+            }
+          }}
+          className="block flex-1 resize-none rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500"
+        />
+        <button
+          type="submit"
+          aria-label="Send message"
+          disabled={pending || input.trim() === ''}
+          className="rounded-lg bg-brand-500 p-2.5 text-white hover:bg-brand-600 disabled:bg-slate-300"
+        >
+          <SendHorizontal aria-hidden="true" className="h-4 w-4" />
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+import { format, parseISO } from 'date-fns';
+import { Check, CheckCircle2, Copy, FilePen, MessageCircle, Pencil, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { timers } from '@/config/timers';
+import type { Post } from '@/lib/supabase/database-types';
+import { toast } from '@/lib/toast/toast';
+
+export interface Author {
+  fullName: string | null | undefined;
+  role: string | null | undefined;
+  company: string | null | undefined;
+}
+
+interface SavedPostItemProps {
+  post: Post;
+  author: Author;
+  onSaveEdit: (content: string) => Promise<void>;
+  onTogglePublished: () => Promise<void>;
+  onDelete: () => void;
+  onChat: () => void;
+}
+
+/** One saved post: author, date, status, the text, and its actions (spec §2 "Saved Posts"). */
+export function SavedPostItem({ post, author, onSaveEdit, onTogglePublished, onDelete, onChat }: SavedPostItemProps) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(post.content);
+  const [saving, setSaving] = useState(false);
+  const [editError, setEditError] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const name = author.fullName?.trim() || 'Your Name';
+  const headline = [author.role?.trim(), author.company?.trim()].filter(Boolean).join(' at ');
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), timers.copiedIndicatorMs);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(post.content);
+      setCopied(true);
+    } catch {
+      toast.error('Failed to copy text');
+    }
+  }
+
+  async function saveEdit() {
+    setSaving(true);
+    setEditError(null);
+    try {
+      await onSaveEdit(draft);
+      setEditing(false);
+    } catch (error) {
+      // Spec §8: update failures are logged; the edited text stays so nothing is lost.
+      console.error('Could not save the edited post', error);
+      setEditError('Could not save your changes. Your text is still here — please try again.');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <li>
+      <article aria-labelledby={`post-${post.id}-topic`} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+        <header className="flex items-start gap-3">
+          <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-500 font-semibold text-white">
+            {name.charAt(0).toUpperCase()}
+          </span>
+          <div className="min-w-0 flex-1">
+            <p className="font-medium text-slate-900">{name}</p>
+            {headline && <p className="text-xs text-slate-500">{headline}</p>}
+            <p className="text-xs text-slate-500">
+              <time dateTime={post.created_at}>{format(parseISO(post.created_at), 'MMM d, yyyy')}</time>
+            </p>
+          </div>
+          <button
+            type="button"
+            onClick={() => void onTogglePublished()}
+            aria-label={post.is_published ? 'Published — mark as draft' : 'Draft — mark as published'}
+            title={post.is_published ? 'Published' : 'Draft'}
+            className={`flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-medium ${post.is_published ? 'bg-green-50 text-green-700' : 'bg-slate-100 text-slate-600'}`}
+          >
+            {post.is_published ? <CheckCircle2 aria-hidden="true" className="h-4 w-4" /> : <FilePen aria-hidden="true" className="h-4 w-4" />}
+            {post.is_published ? 'Published' : 'Draft'}
+          </button>
+        </header>
+        <h2 id={`post-${post.id}-topic`} className="mt-3 text-sm font-semibold text-slate-800">
+          {post.topic}
+        </h2>
+        {editing ? (
+          <div className="mt-2 space-y-2">
+            <label htmlFor={`edit-${post.id}`} className="sr-only">
+              Edit post
+            </label>
+            <textarea
+              id={`edit-${post.id}`}
+              rows={10}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500"
+            />
+            {editError && <Alert tone="danger">{editError}</Alert>}
+            <div className="flex justify-end gap-2">
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setEditing(false);
+                  setDraft(post.content);
+                  setEditError(null);
+                }}
+                disabled={saving}
+              >
+                Cancel
+              </Button>
+              <Button onClick={() => void saveEdit()} disabled={saving || draft.trim() === ''}>
+                {saving ? 'Saving...' : 'Save Changes'}
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <p className="mt-2 text-sm leading-relaxed whitespace-pre-wrap break-words text-slate-800">{post.content}</p>
+        )}
+        {!editing && (
+          <footer className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-3">
+            <Button variant="ghost" onClick={() => void copy()}>
+              {copied ? <Check aria-hidden="true" className="h-4 w-4 text-green-600" /> : <Copy aria-hidden="true" className="h-4 w-4" />}
+              {copied ? 'Copied!' : 'Copy'}
+            </Button>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setDraft(post.content);
+                setEditing(true);
+              }}
+            >
+              <Pencil aria-hidden="true" className="h-4 w-4" /> Edit
+            </Button>
+            <Button variant="ghost" onClick={onChat}>
+              <MessageCircle aria-hidden="true" className="h-4 w-4" /> Chat about this post
+            </Button>
+            <Button variant="ghost" onClick={onDelete} className="ml-auto text-red-600 hover:bg-red-50">
+              <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete
+            </Button>
+          </footer>
+        )}
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,112 @@
+import { FileText } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { toast } from '@/lib/toast/toast';
+import { usePostsStore } from '../posts-store';
+import { SavedPostItem, type Author } from './saved-post-item';
+
+interface SavedPostsPageProps {
+  author: Author;
+  onChat: (post: { title: string; content: string }) => void;
+}
+
+/** /saved: every saved post, newest first, a page at a time. */
+export function SavedPostsPage({ author, onChat }: SavedPostsPageProps) {
+  const { posts, loading, error, hasMore, fetchPosts, loadMore, updatePost, togglePublished, deletePost } = usePostsStore();
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [loadedOnce, setLoadedOnce] = useState(false);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    fetchPosts()
+      .catch(() => {})
+      .finally(() => setLoadedOnce(true));
+  }, [fetchPosts]);
+
+  async function confirmDelete() {
+    if (!confirming) return;
+    setDeleting(true);
+    try {
+      await deletePost(confirming);
+      toast.success('Post deleted');
+      setConfirming(null);
+    } catch (caught) {
+      toast.error(caught instanceof Error ? caught.message : 'Failed to delete post');
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <h1 className="text-2xl font-semibold text-slate-900">Saved Posts</h1>
+      {error && !loading && (
+        <Alert tone="danger" className="mt-4">
+          {error}{' '}
+          <button type="button" className="font-medium underline" onClick={() => void fetchPosts().catch(() => {})}>
+            Try again
+          </button>
+        </Alert>
+      )}
+      {!loadedOnce && loading ? (
+        <p role="status" className="mt-6 flex items-center gap-2 text-slate-600">
+          <Spinner /> Loading your posts...
+        </p>
+      ) : posts.length === 0 && !error ? (
+        <div className="mt-6 flex flex-col items-center rounded-2xl border-2 border-dashed border-slate-200 bg-white p-10 text-center">
+          <FileText aria-hidden="true" className="h-8 w-8 text-slate-400" />
+          <p className="mt-3 font-medium text-slate-700">No posts saved yet</p>
+          <Button className="mt-4" onClick={() => navigate(paths.dashboard)}>
+            Create a post
+          </Button>
+        </div>
+      ) : (
+        <ul className="mt-6 space-y-4">
+          {posts.map((post) => (
+            <SavedPostItem
+              key={post.id}
+              post={post}
+              author={author}
+              onSaveEdit={async (content) => {
+                await updatePost(post.id, content);
+              }}
+              onTogglePublished={async () => {
+                try {
+                  await togglePublished(post.id);
+                } catch (caught) {
+                  console.error('Could not change the publish state', caught);
+                  toast.error(caught instanceof Error ? caught.message : 'Could not update the post');
+                }
+              }}
+              onDelete={() => setConfirming(post.id)}
+              onChat={() => onChat({ title: post.topic, content: post.content })}
+            />
+          ))}
+        </ul>
+      )}
+      {hasMore && (
+        <div className="mt-6 flex justify-center">
+          <Button variant="secondary" disabled={loading} onClick={() => void loadMore().catch(() => {})}>
+            {loading ? 'Loading...' : 'Load more posts'}
+          </Button>
+        </div>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title="Delete this post?"
+          message="The post will be removed for good. This cannot be undone."
+          confirmLabel="Delete post"
+          busy={deleting}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
+    </div>
+  );
+}

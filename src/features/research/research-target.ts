@@ -1,0 +1,32 @@
+/** Who the research is for: spec §5 fallbacks already applied. */
+export interface ResearchTarget {
+  /** Industry, else company, else "Technology". */
+  industry: string;
+  /** Role, else "Professional". */
+  role: string;
+  aboutMe: string;
+  /** What the header shows: industry (or company) and role, or "Not specified". */
+  headerIndustry: string | null;
+  headerRole: string | null;
+}
+
+export interface ResearchProfile {
+  industry: string | null;
+  company: string | null;
+  role: string | null;
+  about_me: string | null;
+}
+
+const text = (value: string | null | undefined) => (value && value.trim() !== '' ? value.trim() : null);
+
+export function researchTarget(profile: ResearchProfile): ResearchTarget {
+  const headerIndustry = text(profile.industry) ?? text(profile.company);
+  const headerRole = text(profile.role);
+  return {
+    industry: headerIndustry ?? 'Technology',
+    role: headerRole ?? 'Professional',
+    aboutMe: text(profile.about_me) ?? '',
+    headerIndustry,
+    headerRole,
+  };
+}
