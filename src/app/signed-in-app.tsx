@@ -65,37 +65,42 @@ export function SignedInApp() {
     </Alert>
   ) : null;
 
+  // The shell stays on screen while a page's code loads; only the page area waits.
+  const pageLoading = (
+    <p role="status" className="flex items-center gap-2 text-slate-600">
+      <Spinner /> Loading...
+    </p>
+  );
   const layout = (page: ReactNode) => (
     <AppLayout
       userMenu={<UserMenu fullName={profile?.full_name} role={profile?.role} onSignOut={handleSignOut} />}
       reconnecting={reconnecting}
       notice={notice}
     >
-      {page}
+      <Suspense fallback={pageLoading}>{page}</Suspense>
       <ChatHost />
     </AppLayout>
   );
 
   return (
-    <Suspense
-      fallback={
-        <p role="status" className="flex items-center gap-2 p-6 text-slate-600">
-          <Spinner /> Loading...
-        </p>
-      }
-    >
-      <Routes>
-        <Route path={paths.onboarding} element={<OnboardingRoute />} />
-        <Route path={paths.dashboard} element={layout(<DashboardRoute />)} />
-        <Route path={paths.saved} element={layout(<SavedRoute />)} />
-        <Route path={paths.ideasBank} element={layout(<IdeasBankPage />)} />
-        <Route path={paths.calendar} element={layout(<CalendarRoute />)} />
-        <Route
-          path={paths.settings}
-          element={layout(<SettingsPage catalog={config.modelCatalog} configuredEngines={config.engines} />)}
-        />
-        <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
-      </Routes>
-    </Suspense>
+    <Routes>
+      <Route
+        path={paths.onboarding}
+        element={
+          <Suspense fallback={pageLoading}>
+            <OnboardingRoute />
+          </Suspense>
+        }
+      />
+      <Route path={paths.dashboard} element={layout(<DashboardRoute />)} />
+      <Route path={paths.saved} element={layout(<SavedRoute />)} />
+      <Route path={paths.ideasBank} element={layout(<IdeasBankPage />)} />
+      <Route path={paths.calendar} element={layout(<CalendarRoute />)} />
+      <Route
+        path={paths.settings}
+        element={layout(<SettingsPage catalog={config.modelCatalog} configuredEngines={config.engines} />)}
+      />
+      <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
+    </Routes>
   );
 }

@@ -1,0 +1,88 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Post } from '@/lib/supabase/database-types';
+import { SavedPostItem } from './saved-post-item';
+
+function buildPost(overrides: Partial<Post> = {}): Post {
+  return { id: 'p1', user_id: 'u1', topic: 'Remote work', content: 'First line.\n\nSecond line.', is_published: false, created_at: '2026-03-09T10:15:00Z', ...overrides };
+}
+
+const author = { fullName: 'Ada Lovelace', role: 'Content Creator', company: 'Engines Ltd' };
+
+function renderItem(post: Post, handlers: Partial<Parameters<typeof SavedPostItem>[0]> = {}) {
+  const props = {
+    post,
+    author,
+    onSaveEdit: vi.fn(async () => {}),
+    onTogglePublished: vi.fn(async () => {}),
+    onDelete: vi.fn(),
+    onChat: vi.fn(),
+    ...handlers,
+  };
+  render(
+    <ul>
+      <SavedPostItem {...props} />
+    </ul>,
+  );
+  return props;
+}
+
+describe('SavedPostItem', () => {
+  it('shows the author block, the date as short month, day, year, and the draft status', () => {
+    renderItem(buildPost());
+    expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(screen.getByText('Content Creator at Engines Ltd')).toBeInTheDocument();
+    expect(screen.getByText('Mar 9, 2026')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Draft — mark as published' })).toBeInTheDocument();
+  });
+
+  it('shows a published post and toggles it', async () => {
+    const props = renderItem(buildPost({ is_published: true }));
+    await userEvent.click(screen.getByRole('button', { name: 'Published — mark as draft' }));
+    expect(props.onTogglePublished).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the edited text and says so when saving the edit fails', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderItem(buildPost(), { onSaveEdit: vi.fn(async () => Promise.reject(new Error('offline'))) });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const box = screen.getByLabelText('Edit post');
+    await userEvent.clear(box);
+    await userEvent.type(box, 'My better wording');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not save your changes. Your text is still here — please try again.');
+    expect(screen.getByLabelText('Edit post')).toHaveValue('My better wording');
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  it('Cancel restores the saved text', async () => {
+    renderItem(buildPost());
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await userEvent.type(screen.getByLabelText('Edit post'), ' extra');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByLabelText('Edit post')).not.toBeInTheDocument();
+    expect(screen.getByText(/First line\./)).toBeInTheDocument();
+  });
+
+  it('shows a 3,000-character post whole and markup as text', () => {
+    const long = `${'a'.repeat(2980)} <img src=x onerror=alert(1)>`;
+    const { container } = render(
+      <ul>
+        <SavedPostItem post={buildPost({ content: long, topic: '<script>alert(1)</script>' })} author={author} onSaveEdit={vi.fn()} onTogglePublished={vi.fn()} onDelete={vi.fn()} onChat={vi.fn()} />
+      </ul>,
+    );
+    expect(screen.getByText(long)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '<script>alert(1)</script>' })).toBeInTheDocument();
+    expect(container.querySelector('img, script')).toBeNull();
+  });
+
+  it('hands the post to the chat and asks before deleting', async () => {
+    const props = renderItem(buildPost());
+    await userEvent.click(screen.getByRole('button', { name: 'Chat about this post' }));
+    expect(props.onChat).toHaveBeenCalledOnce();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(props.onDelete).toHaveBeenCalledOnce();
+  });
+});
