@@ -157,6 +157,21 @@ describe('the Topic Research Assistant', () => {
     expect(await topicInput().inputValue()).toContain(`${title}: `);
   });
 
+  it('closing the panel mid-search cancels it: no late toast, nothing changes', async () => {
+    await openPanel('AI-Powered Research');
+    fake.setScenario('perplexity', { latencyMs: 1500 });
+    await panel().getByRole('button', { name: 'Get Topic Suggestions' }).click();
+    await panel().getByText('This may take a while. Go get a brew').waitFor();
+    await page.getByRole('button', { name: 'Find Topics' }).click();
+    await panel().waitFor({ state: 'detached' });
+    await page.waitForTimeout(2000);
+    expect(await page.getByText('Topic suggestions loaded!').count()).toBe(0);
+    await openPanel('AI-Powered Research');
+    expect(await panel().getByText('This may take a while. Go get a brew').count()).toBe(0);
+    expect(await panel().getByRole('button', { name: 'Get Topic Suggestions' }).isEnabled()).toBe(true);
+    fake.setScenario('perplexity', {});
+  });
+
   it('shows a failed research run as a toast and keeps the inputs', async () => {
     await openPanel('Video Research');
     fake.setScenario('perplexity', { failed: true });
