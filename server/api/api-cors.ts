@@ -5,24 +5,27 @@ import { cors } from 'hono/cors';
  * browser calls it cross-origin with supabase-js-style and groq-sdk headers (SUPABASE-WIRE.md §2).
  * The embedded server applies its own policy to /api/* instead.
  */
+/** What groq-sdk (x-stainless-*) and our fetches send to /api cross-origin. */
+export const apiRequestHeaders = [
+  'authorization',
+  'apikey',
+  'content-type',
+  'accept',
+  'x-client-info',
+  'x-stainless-arch',
+  'x-stainless-lang',
+  'x-stainless-os',
+  'x-stainless-package-version',
+  'x-stainless-retry-count',
+  'x-stainless-runtime',
+  'x-stainless-runtime-version',
+  'x-stainless-timeout',
+];
+
 export function apiCors() {
   return cors({
     origin: '*',
-    allowHeaders: [
-      'authorization',
-      'apikey',
-      'content-type',
-      'accept',
-      'x-client-info',
-      'x-stainless-arch',
-      'x-stainless-lang',
-      'x-stainless-os',
-      'x-stainless-package-version',
-      'x-stainless-retry-count',
-      'x-stainless-runtime',
-      'x-stainless-runtime-version',
-      'x-stainless-timeout',
-    ],
+    allowHeaders: apiRequestHeaders,
     allowMethods: ['GET', 'POST', 'OPTIONS'],
     exposeHeaders: ['Retry-After', 'X-Request-Id'],
     maxAge: 86400,

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
+import { apiRequestHeaders } from '../api/api-cors.ts';
 import { createAuthRoutes, type AuthOptions } from './auth/auth-routes.ts';
 import type { Database } from './db/open-database.ts';
 import type { ProjectKeys } from './keys/project-keys.ts';
@@ -21,27 +22,15 @@ export interface HttpAppOptions {
   distDir: string | null;
 }
 
-// What supabase-js and groq-sdk send cross-origin (SUPABASE-WIRE.md §1.2 and §2).
+// What supabase-js (SUPABASE-WIRE.md §1.2) and the /api clients send cross-origin.
 const allowedHeaders = [
-  'authorization',
-  'apikey',
-  'content-type',
-  'accept',
+  ...apiRequestHeaders,
   'accept-profile',
   'content-profile',
   'prefer',
   'range',
-  'x-client-info',
   'x-supabase-api-version',
   'x-retry-count',
-  'x-stainless-arch',
-  'x-stainless-lang',
-  'x-stainless-os',
-  'x-stainless-package-version',
-  'x-stainless-retry-count',
-  'x-stainless-runtime',
-  'x-stainless-runtime-version',
-  'x-stainless-timeout',
 ];
 
 /** One Hono app for the whole embedded backend: auth, REST, the functions, app config and the SPA. */
@@ -52,13 +41,28 @@ export function createHttpApp(options: HttpAppOptions): Hono {
     origin: '*',
     allowHeaders: allowedHeaders,
     allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
-    exposeHeaders: ['Content-Range', 'X-Supabase-Api-Version', 'Preference-Applied', 'Retry-After', 'Range-Unit'],
+    exposeHeaders: [
+      'Content-Range',
+      'X-Supabase-Api-Version',
+      'Preference-Applied',
+      'Retry-After',
+      'Range-Unit',
+    ],
     maxAge: 86400,
   });
   for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/api/*']) app.use(prefix, corsPolicy);
 
   app.route('/auth/v1', createAuthRoutes({ db: options.db, keys: options.keys, ...options.auth }));
-  app.route('/rest/v1', createRestRoutes({ db: options.db, keys: options.keys, getCatalog: options.getCatalog, maxRows: options.maxRows, maxBodyBytes: 1024 * 1024 }));
+  app.route(
+    '/rest/v1',
+    createRestRoutes({
+      db: options.db,
+      keys: options.keys,
+      getCatalog: options.getCatalog,
+      maxRows: options.maxRows,
+      maxBodyBytes: 1024 * 1024,
+    }),
+  );
   if (options.api) app.route('/api', options.api);
 
   app.get('/app-config.json', (c) => {

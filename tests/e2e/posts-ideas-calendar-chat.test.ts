@@ -171,7 +171,8 @@ describe('ideas bank', () => {
     await page.getByText('No topic ideas found').waitFor();
     await page.getByText('No results for "(*\\"').waitFor();
     await search.fill('REMOTE');
-    expect(await page.getByRole('list', { name: 'Topic ideas' }).getByRole('listitem').count()).toBe(1);
+    // The list follows the search through useDeferredValue: wait for it rather than read it once.
+    await expect.poll(() => page.getByRole('list', { name: 'Topic ideas' }).getByRole('listitem').count()).toBe(1);
 
     await row.getByRole('button', { name: 'Reuse this topic' }).click();
     await page.getByText('Topic added to generator!').waitFor();

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { mapBackendError } from '@/lib/errors/map-backend-error';
-import { currentUserId, getSupabase } from '@/lib/supabase/client';
+import { storeErrorMessage } from '@/lib/errors/store-error-message';
+import { getSupabase, requireUserId } from '@/lib/supabase/client';
 import type { TopicIdea } from '@/lib/supabase/database-types';
 import { compareNewestFirst } from './filter-ideas';
 
@@ -32,12 +32,6 @@ interface IdeasState {
   reset: () => void;
 }
 
-async function requireUser(): Promise<string> {
-  const userId = await currentUserId();
-  if (!userId) throw new Error('No authenticated user');
-  return userId;
-}
-
 const isNoRow = (error: unknown) => (error as { code?: unknown } | null)?.code === 'PGRST116';
 
 /** The ideas bank (spec §3 topic_ideas, §4 "Topic idea"). */
@@ -47,7 +41,7 @@ export const useIdeasStore = create<IdeasState>()((set, get) => {
   let fetchRun = 0;
 
   const fail = (error: unknown): never => {
-    const message = error instanceof Error && !('code' in error) ? error.message : mapBackendError(error);
+    const message = storeErrorMessage(error);
     set({ error: message });
     throw new Error(message);
   };
@@ -59,7 +53,7 @@ export const useIdeasStore = create<IdeasState>()((set, get) => {
   const removeLocal = (id: string) => set({ ideas: get().ideas.filter((idea) => idea.id !== id) });
 
   async function insertIdea(topic: string, usedCount: number): Promise<TopicIdea> {
-    const userId = await requireUser();
+    const userId = await requireUserId();
     const { data, error } = await getSupabase()
       .from('topic_ideas')
       .insert({ topic, user_id: userId, used_count: usedCount })
@@ -112,7 +106,7 @@ export const useIdeasStore = create<IdeasState>()((set, get) => {
       const current = () => run === fetchRun;
       set({ loading: true, loadingMore: false, error: null });
       try {
-        const userId = await requireUser();
+        const userId = await requireUserId();
         let rows = await fetchPage(userId, 0);
         if (!current()) return;
         set({ ideas: rows, loading: false, loadingMore: rows.length === ideasPageSize });
@@ -137,7 +131,7 @@ export const useIdeasStore = create<IdeasState>()((set, get) => {
 
     findTopic: async (topic) => {
       try {
-        const userId = await requireUser();
+        const userId = await requireUserId();
         const { data, error } = await getSupabase()
           .from('topic_ideas')
           .select('*')

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { mapBackendError } from '@/lib/errors/map-backend-error';
-import { currentUserId, getSupabase } from '@/lib/supabase/client';
+import { storeErrorMessage } from '@/lib/errors/store-error-message';
+import { getSupabase, requireUserId } from '@/lib/supabase/client';
 import type { Post } from '@/lib/supabase/database-types';
 
 export const postsPageSize = 50;
@@ -22,23 +22,17 @@ interface PostsState {
   reset: () => void;
 }
 
-async function requireUser(): Promise<string> {
-  const userId = await currentUserId();
-  if (!userId) throw new Error('No authenticated user');
-  return userId;
-}
-
 /** Posts of the signed-in user, newest first, loaded a page at a time (spec §7 "Posts list"). */
 export const usePostsStore = create<PostsState>()((set, get) => {
   /** Store actions keep the mapped message in `error` and rethrow it (spec §8). */
   const fail = (error: unknown): never => {
-    const message = error instanceof Error && !('code' in error) ? error.message : mapBackendError(error);
+    const message = storeErrorMessage(error);
     set({ error: message });
     throw new Error(message);
   };
 
   async function page(offset: number): Promise<Post[]> {
-    const userId = await requireUser();
+    const userId = await requireUserId();
     const { data, error } = await getSupabase()
       .from('posts')
       .select('*')
@@ -82,7 +76,7 @@ export const usePostsStore = create<PostsState>()((set, get) => {
 
     createPost: async (topic, content) => {
       try {
-        const userId = await requireUser();
+        const userId = await requireUserId();
         const { data, error } = await getSupabase()
           .from('posts')
           .insert({ topic, content, user_id: userId, is_published: false })
@@ -125,7 +119,7 @@ export const usePostsStore = create<PostsState>()((set, get) => {
 
     fetchPostsBetween: async (from, to) => {
       try {
-        const userId = await requireUser();
+        const userId = await requireUserId();
         const { data, error } = await getSupabase()
           .from('posts')
           .select('*')

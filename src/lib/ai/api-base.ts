@@ -1,10 +1,14 @@
 /** The /api functions as an absolute URL (groq-sdk needs one; /api alone is relative to the page). */
 export function absoluteApiBase(apiBaseUrl: string): string {
-  return new URL(apiBaseUrl.replace(/\/$/, ''), globalThis.location?.origin ?? 'http://localhost').toString().replace(/\/$/, '');
+  return new URL(apiBaseUrl.replace(/\/$/, ''), globalThis.location?.origin ?? 'http://localhost')
+    .toString()
+    .replace(/\/$/, '');
 }
 
 /** Reads our /api's error body (`{"error":{"message","code"}}` or `{"error":"…"}`), if any. */
-export async function apiErrorBody(response: Response): Promise<{ message: string | null; code: string | null }> {
+export async function apiErrorBody(
+  response: Response,
+): Promise<{ message: string | null; code: string | null }> {
   try {
     const body = (await response.json()) as { error?: { message?: unknown; code?: unknown } | string };
     if (typeof body.error === 'string') return { message: body.error, code: null };

@@ -15,7 +15,11 @@ export interface ClaudeRequest {
  * POST /api/generate-claude (spec §7.2): an event stream of `data:` lines holding `{content}` or
  * `{error}`, ending with `[DONE]`. An error field is thrown; malformed lines are logged and skipped.
  */
-export async function claudeCompletion(request: ClaudeRequest, context: AiCallContext, onText?: (cumulative: string) => void): Promise<string> {
+export async function claudeCompletion(
+  request: ClaudeRequest,
+  context: AiCallContext,
+  onText?: (cumulative: string) => void,
+): Promise<string> {
   let response: Response;
   try {
     response = await fetch(`${absoluteApiBase(context.apiBaseUrl)}/generate-claude`, {
@@ -31,11 +35,14 @@ export async function claudeCompletion(request: ClaudeRequest, context: AiCallCo
       ...(context.signal ? { signal: context.signal } : {}),
     });
   } catch {
-    throw new AiRequestError('The connection to the AI service was interrupted. Please check your connection and try again.');
+    throw new AiRequestError(
+      'The connection to the AI service was interrupted. Please check your connection and try again.',
+    );
   }
   if (!response.ok) {
     const { message, code } = await apiErrorBody(response);
-    if (response.status === 401 && code === 'invalid_token') throw new AiRequestError('Session expired. Please sign in again.', 401);
+    if (response.status === 401 && code === 'invalid_token')
+      throw new AiRequestError('Session expired. Please sign in again.', 401);
     throw new AiRequestError(message ?? 'Failed to generate post', response.status);
   }
   if (!response.body) throw new AiRequestError('No response stream available');
@@ -63,8 +70,13 @@ export async function claudeCompletion(request: ClaudeRequest, context: AiCallCo
     }
   } catch (error) {
     if (error instanceof AiRequestError) throw error;
-    throw new AiRequestError('The connection to the AI service was interrupted before the post was finished.');
+    throw new AiRequestError(
+      'The connection to the AI service was interrupted before the post was finished.',
+    );
   }
-  if (!finished) throw new AiRequestError('The connection to the AI service was interrupted before the post was finished.');
+  if (!finished)
+    throw new AiRequestError(
+      'The connection to the AI service was interrupted before the post was finished.',
+    );
   return text;
 }

@@ -23,7 +23,11 @@ export async function groqCompletion(
   onText?: (cumulative: string) => void,
 ): Promise<string> {
   // The "API key" is the user's own access token, checked by our /api: nothing secret is in the browser.
-  const client = new Groq({ apiKey: context.accessToken, baseURL: `${absoluteApiBase(context.apiBaseUrl)}/groq`, dangerouslyAllowBrowser: true });
+  const client = new Groq({
+    apiKey: context.accessToken,
+    baseURL: `${absoluteApiBase(context.apiBaseUrl)}/groq`,
+    dangerouslyAllowBrowser: true,
+  });
   const body = {
     model: request.model,
     messages: request.messages,
@@ -58,20 +62,30 @@ const ownMessageStatuses = new Set([400, 401, 413, 429, 502, 503]);
 export function toAiError(error: unknown): AiRequestError {
   if (error instanceof APIUserAbortError) return new AiRequestError('Generation was stopped.');
   if (error instanceof APIConnectionError) {
-    return new AiRequestError('The connection to the AI service was interrupted. Please check your connection and try again.');
+    return new AiRequestError(
+      'The connection to the AI service was interrupted. Please check your connection and try again.',
+    );
   }
   if (error instanceof APIError && typeof error.status === 'number') {
     const body = error.error as { error?: { message?: unknown; code?: unknown } } | undefined;
     const message = typeof body?.error?.message === 'string' ? body.error.message : null;
     // Our /api refuses an expired session with code invalid_token; any other 401 is the provider
     // refusing the server's key, which is not the user's fault.
-    if (error.status === 401 && body?.error?.code === 'invalid_token') return new AiRequestError('Session expired. Please sign in again.', 401);
+    if (error.status === 401 && body?.error?.code === 'invalid_token')
+      return new AiRequestError('Session expired. Please sign in again.', 401);
     if (error.status === 401) return new AiRequestError('Groq API error: 401 Unauthorized', 401);
     if (message && ownMessageStatuses.has(error.status)) return new AiRequestError(message, error.status);
-    return new AiRequestError(`Groq API error: ${error.status} ${httpStatusText(error.status)}`, error.status);
+    return new AiRequestError(
+      `Groq API error: ${error.status} ${httpStatusText(error.status)}`,
+      error.status,
+    );
   }
   if (error instanceof Error && /network|fetch|terminated|aborted/i.test(error.message)) {
-    return new AiRequestError('The connection to the AI service was interrupted. Please check your connection and try again.');
+    return new AiRequestError(
+      'The connection to the AI service was interrupted. Please check your connection and try again.',
+    );
   }
-  return new AiRequestError(error instanceof Error && error.message ? error.message : 'Failed to generate post');
+  return new AiRequestError(
+    error instanceof Error && error.message ? error.message : 'Failed to generate post',
+  );
 }

@@ -15,7 +15,7 @@ const texts: Record<number, string> = {
   529: 'Overloaded',
 };
 
-/** The reason phrase for a status (SDK errors carry the status but not the phrase). */
+/** The reason phrase for a status (SDK errors and HTTP/2 responses carry the status but not the phrase). Shared with server/api. */
 export function httpStatusText(status: number): string {
   return texts[status] ?? 'Error';
 }

@@ -4,11 +4,36 @@ import { routeModel } from './model-route';
 
 describe('routeModel (spec §4 "Model routing", generalised by DESIGN.md §2)', () => {
   it.each([
-    ['an anthropic model goes to /api/generate-claude', 'anthropic', 'claude-sonnet-4-6', { provider: 'anthropic', model: 'claude-sonnet-4-6' }],
-    ['gpt-oss hides its reasoning with include_reasoning: false', 'groq', 'openai/gpt-oss-120b', { provider: 'groq', reasoning: true, extra: { include_reasoning: false } }],
-    ['a legacy deepseek id gets reasoning_format: hidden', 'groq', 'deepseek-r1-distill-llama-70b', { provider: 'groq', reasoning: true, extra: { reasoning_format: 'hidden' } }],
-    ['an unknown non-reasoning groq model is a plain completion', 'groq', 'some-new-model', { provider: 'groq', reasoning: false, extra: {} }],
-    ['the catalog engine wins over the profile engine', 'groq', 'claude-haiku-4-5', { provider: 'anthropic' }],
+    [
+      'an anthropic model goes to /api/generate-claude',
+      'anthropic',
+      'claude-sonnet-4-6',
+      { provider: 'anthropic', model: 'claude-sonnet-4-6' },
+    ],
+    [
+      'gpt-oss hides its reasoning with include_reasoning: false',
+      'groq',
+      'openai/gpt-oss-120b',
+      { provider: 'groq', reasoning: true, extra: { include_reasoning: false } },
+    ],
+    [
+      'a legacy deepseek id gets reasoning_format: hidden',
+      'groq',
+      'deepseek-r1-distill-llama-70b',
+      { provider: 'groq', reasoning: true, extra: { reasoning_format: 'hidden' } },
+    ],
+    [
+      'an unknown non-reasoning groq model is a plain completion',
+      'groq',
+      'some-new-model',
+      { provider: 'groq', reasoning: false, extra: {} },
+    ],
+    [
+      'the catalog engine wins over the profile engine',
+      'groq',
+      'claude-haiku-4-5',
+      { provider: 'anthropic' },
+    ],
   ] as const)('%s', (_name, engine, model, expected) => {
     expect(routeModel(defaultModelCatalog, engine, model)).toMatchObject(expected);
   });

@@ -13,8 +13,14 @@ export function routeModel(catalog: ModelCatalog, engine: AiEngine, model: strin
   const entry = findModel(catalog, model);
   if ((entry?.engine ?? engine) === 'anthropic') return { provider: 'anthropic', model };
   if (entry?.reasoning) {
-    return { provider: 'groq', model, reasoning: true, extra: { ...(entry.hideReasoning ?? { reasoning_format: 'hidden' }) } };
+    return {
+      provider: 'groq',
+      model,
+      reasoning: true,
+      extra: { ...(entry.hideReasoning ?? { reasoning_format: 'hidden' }) },
+    };
   }
-  if (model.toLowerCase().includes('deepseek')) return { provider: 'groq', model, reasoning: true, extra: { reasoning_format: 'hidden' } };
+  if (model.toLowerCase().includes('deepseek'))
+    return { provider: 'groq', model, reasoning: true, extra: { reasoning_format: 'hidden' } };
   return { provider: 'groq', model, reasoning: false, extra: {} };
 }

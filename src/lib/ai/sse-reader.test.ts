@@ -19,7 +19,11 @@ async function collect(chunks: string[]): Promise<string[]> {
 
 describe('readSseData', () => {
   it('yields each data payload, including [DONE]', async () => {
-    expect(await collect(['data: {"a":1}\n\ndata: {"b":2}\n\ndata: [DONE]\n\n'])).toEqual(['{"a":1}', '{"b":2}', '[DONE]']);
+    expect(await collect(['data: {"a":1}\n\ndata: {"b":2}\n\ndata: [DONE]\n\n'])).toEqual([
+      '{"a":1}',
+      '{"b":2}',
+      '[DONE]',
+    ]);
   });
 
   it('reassembles lines split across network chunks, even inside a multi-byte character', async () => {
@@ -36,7 +40,11 @@ describe('readSseData', () => {
   });
 
   it('accepts CRLF and lone CR line endings', async () => {
-    expect(await collect(['data: one\r\n\r\ndata: two\r', '\rdata: three\n'])).toEqual(['one', 'two', 'three']);
+    expect(await collect(['data: one\r\n\r\ndata: two\r', '\rdata: three\n'])).toEqual([
+      'one',
+      'two',
+      'three',
+    ]);
   });
 
   it('skips comments, event and id fields, and blank lines', async () => {

@@ -8,7 +8,8 @@ interface ErrorLike {
   status?: unknown;
 }
 
-export const connectionMessage = 'Unable to connect to the database. Please check your internet connection and try again.';
+export const connectionMessage =
+  'Unable to connect to the database. Please check your internet connection and try again.';
 
 export function mapBackendError(error: unknown): string {
   const { message, code, status } = (typeof error === 'object' && error !== null ? error : {}) as ErrorLike;
@@ -21,7 +22,8 @@ export function mapBackendError(error: unknown): string {
   if (status === 403 || code === '42501') return 'You do not have permission to perform this action';
   if (code === 'PGRST116') return 'Resource not found';
   if (text.includes('JWT expired')) return 'Session expired. Please sign in again.';
-  if (code === '23514' || code === '22001') return 'One of the values is too long or not allowed. Please check what you entered.';
+  if (code === '23514' || code === '22001')
+    return 'One of the values is too long or not allowed. Please check what you entered.';
   if (code === '23502') return 'A required value is missing.';
   if (/Failed to fetch|fetch failed|NetworkError|Load failed/i.test(text)) return connectionMessage;
   return text || 'An unexpected error occurred';

@@ -26,7 +26,9 @@ const components: Components = {
  */
 export function Markdown({ children, className = '' }: { children: string; className?: string }) {
   return (
-    <div className={`prose-sm max-w-none break-words [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-2 [&_ul]:list-disc [&_ul]:pl-5 ${className}`}>
+    <div
+      className={`prose-sm max-w-none break-words [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-2 [&_ul]:list-disc [&_ul]:pl-5 ${className}`}
+    >
       <ReactMarkdown skipHtml urlTransform={safeUrl} components={components}>
         {children}
       </ReactMarkdown>

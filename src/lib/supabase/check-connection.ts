@@ -10,21 +10,42 @@ export class ConnectionError extends Error {
  * limit 1`, within 5 s. Any answer from the database counts (a signed-out visitor is refused by
  * RLS, which still proves the database is there); only no answer at all is a connection error.
  */
-export async function checkConnection(restUrl: string, anonKey: string, timeoutMs: number = timers.connectionCheckMs): Promise<void> {
+export async function checkConnection(
+  restUrl: string,
+  anonKey: string,
+  timeoutMs: number = timers.connectionCheckMs,
+): Promise<void> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
     let head: Response;
     try {
-      head = await fetch(`${restUrl}/rest/v1/`, { method: 'HEAD', headers: { apikey: anonKey }, signal: controller.signal });
+      head = await fetch(`${restUrl}/rest/v1/`, {
+        method: 'HEAD',
+        headers: { apikey: anonKey },
+        signal: controller.signal,
+      });
     } catch {
-      throw new ConnectionError(controller.signal.aborted ? 'Connection timeout' : 'Unable to connect to the database. Please check your internet connection and try again.');
+      throw new ConnectionError(
+        controller.signal.aborted
+          ? 'Connection timeout'
+          : 'Unable to connect to the database. Please check your internet connection and try again.',
+      );
     }
-    if (head.status >= 500) throw new ConnectionError('Unable to connect to the database. Please check your internet connection and try again.');
-    const { error } = await getSupabase().from('profiles').select('id').limit(1).abortSignal(controller.signal);
+    if (head.status >= 500)
+      throw new ConnectionError(
+        'Unable to connect to the database. Please check your internet connection and try again.',
+      );
+    const { error } = await getSupabase()
+      .from('profiles')
+      .select('id')
+      .limit(1)
+      .abortSignal(controller.signal);
     if (controller.signal.aborted) throw new ConnectionError('Connection timeout');
     if (error && !error.code) {
-      throw new ConnectionError('Unable to connect to the database. Please check your internet connection and try again.');
+      throw new ConnectionError(
+        'Unable to connect to the database. Please check your internet connection and try again.',
+      );
     }
   } finally {
     clearTimeout(timer);

@@ -34,6 +34,13 @@ export async function currentUserId(): Promise<string | null> {
   return data.session?.user.id ?? null;
 }
 
+/** The signed-in user's id; saving anything needs one (spec §5: "No authenticated user"). */
+export async function requireUserId(): Promise<string> {
+  const userId = await currentUserId();
+  if (!userId) throw new Error('No authenticated user');
+  return userId;
+}
+
 /** A current access token for calls to /api (supabase-js refreshes it when it is about to expire). */
 export async function currentAccessToken(): Promise<string | null> {
   const { data } = await getSupabase().auth.getSession();

@@ -1,6 +1,6 @@
 import { Check, Copy, Globe, MessageCircle, MessageSquare, Repeat2, Send, ThumbsUp } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { timers } from '@/config/timers';
+import { useState } from 'react';
+import { useCopyToClipboard } from '@/lib/clipboard/use-copy-to-clipboard';
 import { toast } from '@/lib/toast/toast';
 import { foldForFeed, linkedInLength, linkedInPostLimit } from '../linkedin-text';
 
@@ -16,34 +16,35 @@ interface PostPreviewCardProps {
 }
 
 /** A post as it will look in the LinkedIn feed (spec §2 "Preview"), with LinkedIn's length and fold. */
-export function PostPreviewCard({ content, fullName, role, company, streaming, saveState, onSave, onChat }: PostPreviewCardProps) {
+export function PostPreviewCard({
+  content,
+  fullName,
+  role,
+  company,
+  streaming,
+  saveState,
+  onSave,
+  onChat,
+}: PostPreviewCardProps) {
   const [expanded, setExpanded] = useState(false);
-  const [copied, setCopied] = useState(false);
+  const { copied, copy: copyText } = useCopyToClipboard();
   const length = linkedInLength(content);
   const { visible, folded } = foldForFeed(content);
   const name = fullName?.trim() || 'Your Name';
   const headline = [role?.trim(), company?.trim()].filter(Boolean).join(' at ');
 
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), timers.copiedIndicatorMs);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
   async function copy() {
-    try {
-      await navigator.clipboard.writeText(content);
-      setCopied(true);
-      toast.success('Post copied to clipboard!');
-    } catch {
-      toast.error('Failed to copy text');
-    }
+    if (await copyText(content)) toast.success('Post copied to clipboard!');
+    else toast.error('Failed to copy text');
   }
 
   return (
     <article aria-label="Post preview" className="rounded-xl border border-slate-200 bg-white shadow-sm">
       <header className="flex items-start gap-3 p-4 pb-2">
-        <span aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-500 text-lg font-semibold text-white">
+        <span
+          aria-hidden="true"
+          className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-500 text-lg font-semibold text-white"
+        >
           {name.charAt(0).toUpperCase()}
         </span>
         <div className="min-w-0 flex-1">
@@ -53,22 +54,40 @@ export function PostPreviewCard({ content, fullName, role, company, streaming, s
             Just now · <Globe aria-label="Public" className="h-3 w-3" />
           </p>
         </div>
-        <button type="button" onClick={() => void copy()} aria-label={copied ? 'Copied' : 'Copy post'} className="rounded-md p-2 text-slate-500 hover:bg-slate-100">
-          {copied ? <Check aria-hidden="true" className="h-4 w-4 text-green-600" /> : <Copy aria-hidden="true" className="h-4 w-4" />}
+        <button
+          type="button"
+          onClick={() => void copy()}
+          aria-label={copied ? 'Copied' : 'Copy post'}
+          className="rounded-md p-2 text-slate-500 hover:bg-slate-100"
+        >
+          {copied ? (
+            <Check aria-hidden="true" className="h-4 w-4 text-green-600" />
+          ) : (
+            <Copy aria-hidden="true" className="h-4 w-4" />
+          )}
         </button>
       </header>
-      <div className="px-4 pb-3 text-sm leading-relaxed whitespace-pre-wrap break-words text-slate-900" aria-live={streaming ? 'polite' : 'off'}>
+      <div
+        className="px-4 pb-3 text-sm leading-relaxed whitespace-pre-wrap break-words text-slate-900"
+        aria-live={streaming ? 'polite' : 'off'}
+      >
         {expanded || !folded || streaming ? content : visible}
         {folded && !expanded && !streaming && (
           <>
             {'… '}
-            <button type="button" onClick={() => setExpanded(true)} className="font-medium text-slate-500 hover:text-brand-600 hover:underline">
+            <button
+              type="button"
+              onClick={() => setExpanded(true)}
+              className="font-medium text-slate-500 hover:text-brand-600 hover:underline"
+            >
               see more
             </button>
           </>
         )}
       </div>
-      <p className={`px-4 pb-2 text-right text-xs ${length > linkedInPostLimit ? 'font-medium text-red-600' : 'text-slate-500'}`}>
+      <p
+        className={`px-4 pb-2 text-right text-xs ${length > linkedInPostLimit ? 'font-medium text-red-600' : 'text-slate-500'}`}
+      >
         {length.toLocaleString('en-US')} / {linkedInPostLimit.toLocaleString('en-US')} characters
         {length > linkedInPostLimit && ' (over LinkedIn’s limit)'}
       </p>
@@ -80,13 +99,26 @@ export function PostPreviewCard({ content, fullName, role, company, streaming, s
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 px-2 py-2 text-sm text-slate-600">
         <span className="flex gap-1" aria-hidden="true">
-          <span className="flex items-center gap-1 px-2 py-1"><ThumbsUp className="h-4 w-4" /> Like</span>
-          <span className="flex items-center gap-1 px-2 py-1"><MessageSquare className="h-4 w-4" /> Comment</span>
-          <span className="hidden items-center gap-1 px-2 py-1 sm:flex"><Repeat2 className="h-4 w-4" /> Repost</span>
-          <span className="hidden items-center gap-1 px-2 py-1 sm:flex"><Send className="h-4 w-4" /> Send</span>
+          <span className="flex items-center gap-1 px-2 py-1">
+            <ThumbsUp className="h-4 w-4" /> Like
+          </span>
+          <span className="flex items-center gap-1 px-2 py-1">
+            <MessageSquare className="h-4 w-4" /> Comment
+          </span>
+          <span className="hidden items-center gap-1 px-2 py-1 sm:flex">
+            <Repeat2 className="h-4 w-4" /> Repost
+          </span>
+          <span className="hidden items-center gap-1 px-2 py-1 sm:flex">
+            <Send className="h-4 w-4" /> Send
+          </span>
         </span>
         <span className="flex gap-2">
-          <button type="button" onClick={onChat} disabled={streaming} className="flex items-center gap-1 rounded-lg px-3 py-1.5 font-medium text-brand-600 hover:bg-brand-50 disabled:text-slate-400">
+          <button
+            type="button"
+            onClick={onChat}
+            disabled={streaming}
+            className="flex items-center gap-1 rounded-lg px-3 py-1.5 font-medium text-brand-600 hover:bg-brand-50 disabled:text-slate-400"
+          >
             <MessageCircle aria-hidden="true" className="h-4 w-4" /> Chat about this
           </button>
           <button

@@ -1,9 +1,9 @@
 import { format, parseISO } from 'date-fns';
 import { Check, CheckCircle2, Copy, FilePen, MessageCircle, Pencil, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { timers } from '@/config/timers';
+import { useCopyToClipboard } from '@/lib/clipboard/use-copy-to-clipboard';
 import type { Post } from '@/lib/supabase/database-types';
 import { toast } from '@/lib/toast/toast';
 
@@ -23,28 +23,24 @@ interface SavedPostItemProps {
 }
 
 /** One saved post: author, date, status, the text, and its actions (spec §2 "Saved Posts"). */
-export function SavedPostItem({ post, author, onSaveEdit, onTogglePublished, onDelete, onChat }: SavedPostItemProps) {
+export function SavedPostItem({
+  post,
+  author,
+  onSaveEdit,
+  onTogglePublished,
+  onDelete,
+  onChat,
+}: SavedPostItemProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(post.content);
   const [saving, setSaving] = useState(false);
   const [editError, setEditError] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
+  const { copied, copy: copyText } = useCopyToClipboard();
   const name = author.fullName?.trim() || 'Your Name';
   const headline = [author.role?.trim(), author.company?.trim()].filter(Boolean).join(' at ');
 
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), timers.copiedIndicatorMs);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
   async function copy() {
-    try {
-      await navigator.clipboard.writeText(post.content);
-      setCopied(true);
-    } catch {
-      toast.error('Failed to copy text');
-    }
+    if (!(await copyText(post.content))) toast.error('Failed to copy text');
   }
 
   async function saveEdit() {
@@ -64,9 +60,15 @@ export function SavedPostItem({ post, author, onSaveEdit, onTogglePublished, onD
 
   return (
     <li>
-      <article aria-labelledby={`post-${post.id}-topic`} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <article
+        aria-labelledby={`post-${post.id}-topic`}
+        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
         <header className="flex items-start gap-3">
-          <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-500 font-semibold text-white">
+          <span
+            aria-hidden="true"
+            className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-500 font-semibold text-white"
+          >
             {name.charAt(0).toUpperCase()}
           </span>
           <div className="min-w-0 flex-1">
@@ -83,7 +85,11 @@ export function SavedPostItem({ post, author, onSaveEdit, onTogglePublished, onD
             title={post.is_published ? 'Published' : 'Draft'}
             className={`flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-medium ${post.is_published ? 'bg-green-50 text-green-700' : 'bg-slate-100 text-slate-600'}`}
           >
-            {post.is_published ? <CheckCircle2 aria-hidden="true" className="h-4 w-4" /> : <FilePen aria-hidden="true" className="h-4 w-4" />}
+            {post.is_published ? (
+              <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
+            ) : (
+              <FilePen aria-hidden="true" className="h-4 w-4" />
+            )}
             {post.is_published ? 'Published' : 'Draft'}
           </button>
         </header>
@@ -121,12 +127,18 @@ export function SavedPostItem({ post, author, onSaveEdit, onTogglePublished, onD
             </div>
           </div>
         ) : (
-          <p className="mt-2 text-sm leading-relaxed whitespace-pre-wrap break-words text-slate-800">{post.content}</p>
+          <p className="mt-2 text-sm leading-relaxed whitespace-pre-wrap break-words text-slate-800">
+            {post.content}
+          </p>
         )}
         {!editing && (
           <footer className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-3">
             <Button variant="ghost" onClick={() => void copy()}>
-              {copied ? <Check aria-hidden="true" className="h-4 w-4 text-green-600" /> : <Copy aria-hidden="true" className="h-4 w-4" />}
+              {copied ? (
+                <Check aria-hidden="true" className="h-4 w-4 text-green-600" />
+              ) : (
+                <Copy aria-hidden="true" className="h-4 w-4" />
+              )}
               {copied ? 'Copied!' : 'Copy'}
             </Button>
             <Button
