@@ -1,6 +1,7 @@
 import { backendBench } from './backend-bench.ts';
 import { coldStartBench } from './cold-start-bench.ts';
 import { streamingBrowserBench, ttftBench } from './generation-bench.ts';
+import { libraryBench } from './library-bench.ts';
 import { resultsFile } from './paths.ts';
 import {
   formatTable,
@@ -20,6 +21,7 @@ const benchmarks: Benchmark[] = [
   { name: 'backend REST latency', run: backendBench },
   { name: 'post generation: /api time to first token', run: ttftBench },
   { name: 'post generation: streaming and dashboard JS in Chromium', run: streamingBrowserBench },
+  { name: 'library with 10,000 posts and 10,000 ideas', run: libraryBench },
 ];
 
 const startedAt = new Date();

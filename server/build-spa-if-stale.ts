@@ -23,6 +23,15 @@ export async function buildSpaIfStale(root: string, distDir: string): Promise<bo
   const sources = Math.max(...(await Promise.all(inputs.map((input) => newestMtime(path.join(root, input))))));
   if (built > sources) return false;
   const { build } = await import('vite');
-  await build({ root, logLevel: 'warn', configFile: path.join(root, 'vite.config.ts') });
+  // Vite keeps an existing NODE_ENV: under a test runner (NODE_ENV=test) it would bundle React's
+  // development build, and that dist/ would then be served as fresh. Always build for production.
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root, mode: 'production', logLevel: 'warn', configFile: path.join(root, 'vite.config.ts') });
+  } finally {
+    if (previous === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previous;
+  }
   return true;
 }

@@ -132,6 +132,14 @@ describe('fetchIdeas', () => {
     expect(snapshots.map((s) => s.count)).toEqual([0, 1000, 2000, 2500]);
     expect(snapshots[1]).toEqual({ count: 1000, loading: false, loadingMore: true });
     expect(snapshots[2]).toEqual({ count: 2000, loading: false, loadingMore: true });
+
+    // A refresh (after saving a post, or revisiting the page) keeps the whole list on screen.
+    const refresh: number[] = [];
+    const stop = useIdeasStore.subscribe((next) => refresh.push(next.ideas.length));
+    await state().fetchIdeas();
+    stop();
+    expect(Math.min(...refresh)).toBe(2500);
+    expect(state().ideas.map((idea) => idea.id)).toEqual(expectedIds);
   });
 
   it('drops the pages of a fetch that a reset (sign-out) overtook', async () => {

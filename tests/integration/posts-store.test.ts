@@ -102,6 +102,26 @@ describe('posts store against the embedded backend', () => {
     expect(lastYear).toEqual([]);
   });
 
+  it('returns a whole busy month, beyond the 1,000-row read cap', async () => {
+    await signInAs(bob);
+    const now = new Date();
+    const from = new Date(now.getFullYear(), now.getMonth(), 1);
+    const to = new Date(now.getFullYear(), now.getMonth() + 1, 1);
+    const rows = Array.from({ length: 1200 }, (_, index) => ({
+      topic: `Busy ${index}`,
+      content: 'x',
+      created_at: new Date(from.getTime() + index * 1000).toISOString(),
+    }));
+    for (let start = 0; start < rows.length; start += 600) {
+      const { error } = await getSupabase().from('posts').insert(rows.slice(start, start + 600));
+      expect(error).toBeNull();
+    }
+    const month = await usePostsStore.getState().fetchPostsBetween(from, to);
+    const busy = month.filter((post) => post.topic.startsWith('Busy '));
+    expect(busy).toHaveLength(1200);
+    expect(new Set(month.map((post) => post.id)).size).toBe(month.length);
+  });
+
   it('keeps XSS-looking content as plain text in the database', async () => {
     await signInAs(alice);
     const payload = '<img src=x onerror=alert(1)><script>alert(2)</script>';

@@ -104,24 +104,33 @@ export const useIdeasStore = create<IdeasState>()((set, get) => {
     fetchIdeas: async () => {
       const run = ++fetchRun;
       const current = () => run === fetchRun;
-      set({ loading: true, loadingMore: false, error: null });
+      // A first load shows each page as it arrives; a refresh keeps the list on screen and swaps
+      // in the complete new one, so the count never drops back to the first page.
+      const refreshing = get().ideas.length > 0;
+      set({ loading: !refreshing, loadingMore: false, error: null });
       try {
         const userId = await requireUserId();
         let rows = await fetchPage(userId, 0);
         if (!current()) return;
-        set({ ideas: rows, loading: false, loadingMore: rows.length === ideasPageSize });
+        let collected = rows;
+        if (!refreshing) set({ ideas: rows, loading: false, loadingMore: rows.length === ideasPageSize });
         for (let page = 1; rows.length === ideasPageSize; page += 1) {
           rows = await fetchPage(userId, page);
           if (!current()) return;
-          // Appended to the list as it is now, so a reuse or delete made meanwhile is kept; an idea
-          // added meanwhile shifts the offsets by one, so a row seen twice is skipped.
-          const shown = get().ideas;
-          const seen = new Set(shown.map((idea) => idea.id));
-          set({
-            ideas: [...shown, ...rows.filter((idea) => !seen.has(idea.id))],
-            loadingMore: rows.length === ideasPageSize,
-          });
+          // An idea added meanwhile shifts the offsets by one, so a row seen twice is skipped.
+          const seen = new Set(collected.map((idea) => idea.id));
+          collected = [...collected, ...rows.filter((idea) => !seen.has(idea.id))];
+          if (!refreshing) {
+            // Appended to the list as it is now, so a reuse or delete made meanwhile is kept.
+            const shown = get().ideas;
+            const known = new Set(shown.map((idea) => idea.id));
+            set({
+              ideas: [...shown, ...rows.filter((idea) => !known.has(idea.id))],
+              loadingMore: rows.length === ideasPageSize,
+            });
+          }
         }
+        if (refreshing) set({ ideas: collected, loading: false, loadingMore: false });
       } catch (error) {
         if (!current()) return;
         set({ ideas: [], loading: false, loadingMore: false });

@@ -4,6 +4,8 @@ import { getSupabase, requireUserId } from '@/lib/supabase/client';
 import type { Post } from '@/lib/supabase/database-types';
 
 export const postsPageSize = 50;
+/** The server's read cap (MAX_ROWS); a month is read in pages of this size. */
+const monthPageSize = 1000;
 
 interface PostsState {
   posts: Post[];
@@ -67,7 +69,11 @@ export const usePostsStore = create<PostsState>()((set, get) => {
       try {
         const next = await page(posts.length);
         const known = new Set(posts.map((post) => post.id));
-        set({ posts: [...posts, ...next.filter((post) => !known.has(post.id))], hasMore: next.length === postsPageSize, loading: false });
+        set({
+          posts: [...posts, ...next.filter((post) => !known.has(post.id))],
+          hasMore: next.length === postsPageSize,
+          loading: false,
+        });
       } catch (error) {
         set({ loading: false });
         fail(error);
@@ -93,7 +99,12 @@ export const usePostsStore = create<PostsState>()((set, get) => {
 
     updatePost: async (id, content) => {
       try {
-        const { data, error } = await getSupabase().from('posts').update({ content }).eq('id', id).select().single();
+        const { data, error } = await getSupabase()
+          .from('posts')
+          .update({ content })
+          .eq('id', id)
+          .select()
+          .single();
         if (error) throw error;
         const post = data as Post;
         set({ posts: get().posts.map((existing) => (existing.id === id ? post : existing)), error: null });
@@ -107,7 +118,12 @@ export const usePostsStore = create<PostsState>()((set, get) => {
       const current = get().posts.find((post) => post.id === id);
       if (!current) return fail(new Error('Post not found'));
       try {
-        const { data, error } = await getSupabase().from('posts').update({ is_published: !current.is_published }).eq('id', id).select().single();
+        const { data, error } = await getSupabase()
+          .from('posts')
+          .update({ is_published: !current.is_published })
+          .eq('id', id)
+          .select()
+          .single();
         if (error) throw error;
         const post = data as Post;
         set({ posts: get().posts.map((existing) => (existing.id === id ? post : existing)), error: null });
@@ -120,15 +136,22 @@ export const usePostsStore = create<PostsState>()((set, get) => {
     fetchPostsBetween: async (from, to) => {
       try {
         const userId = await requireUserId();
-        const { data, error } = await getSupabase()
-          .from('posts')
-          .select('*')
-          .eq('user_id', userId)
-          .gte('created_at', from.toISOString())
-          .lt('created_at', to.toISOString())
-          .order('created_at', { ascending: true });
-        if (error) throw error;
-        return data as Post[];
+        // Reads stop at the server's row cap (1,000): page until a short page, so a busy month is whole.
+        const month: Post[] = [];
+        for (let offset = 0; ; offset += monthPageSize) {
+          const { data, error } = await getSupabase()
+            .from('posts')
+            .select('*')
+            .eq('user_id', userId)
+            .gte('created_at', from.toISOString())
+            .lt('created_at', to.toISOString())
+            .order('created_at', { ascending: true })
+            .order('id', { ascending: true })
+            .range(offset, offset + monthPageSize - 1);
+          if (error) throw error;
+          month.push(...(data as Post[]));
+          if (data.length < monthPageSize) return month;
+        }
       } catch (error) {
         return fail(error);
       }

@@ -284,40 +284,40 @@ describe('IdeasBankPage', () => {
     expect(screen.getByRole('button', { name: 'Delete this topic' })).toBeEnabled();
   });
 
-  it('renders 100 rows at a time with "Show more", and starts again at 100 after a new search', async () => {
-    const many = Array.from({ length: 250 }, (_, i) =>
+  it('renders 30 rows at a time with "Show more", and starts again at 30 after a new search', async () => {
+    const many = Array.from({ length: 75 }, (_, i) =>
       buildIdea({
         topic: `Idea ${String(i).padStart(3, '0')}`,
-        created_at: new Date(Date.UTC(2026, 0, 1) + (250 - i) * 60_000).toISOString(),
+        created_at: new Date(Date.UTC(2026, 0, 1) + (75 - i) * 60_000).toISOString(),
       }),
     );
     seed(many);
     const user = renderPage();
-    expect(rows()).toHaveLength(100);
-    expect(screen.getByText('Showing 100 of 250 ideas')).toBeInTheDocument();
+    expect(rows()).toHaveLength(30);
+    expect(screen.getByText('Showing 30 of 75 ideas')).toBeInTheDocument();
     expect(rowTopics()[0]).toBe('Idea 000');
 
     await user.click(screen.getByRole('button', { name: 'Show more' }));
-    expect(rows()).toHaveLength(200);
-    expect(screen.getByText('Showing 200 of 250 ideas')).toBeInTheDocument();
+    expect(rows()).toHaveLength(60);
+    expect(screen.getByText('Showing 60 of 75 ideas')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show more' }));
-    expect(rows()).toHaveLength(250);
-    expect(screen.getByText('Showing 250 of 250 ideas')).toBeInTheDocument();
+    expect(rows()).toHaveLength(75);
+    expect(screen.getByText('Showing 75 of 75 ideas')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
 
-    await user.type(searchBox(), 'Idea 1');
-    expect(rows()).toHaveLength(100);
-    expect(screen.getByText('Showing 100 of 100 ideas')).toBeInTheDocument();
+    await user.type(searchBox(), 'Idea 01');
+    expect(rows()).toHaveLength(10);
+    expect(screen.getByText('Showing 10 of 10 ideas')).toBeInTheDocument();
     await user.clear(searchBox());
-    expect(rows()).toHaveLength(100);
-    expect(screen.getByText('Showing 100 of 250 ideas')).toBeInTheDocument();
+    expect(rows()).toHaveLength(30);
+    expect(screen.getByText('Showing 30 of 75 ideas')).toBeInTheDocument();
   });
 
   it('formats large counts and notes while more pages are loading', async () => {
     const many = Array.from({ length: 9876 }, (_, i) => buildIdea({ topic: `Bulk ${i}` }));
     seed(many, { loadingMore: true });
     renderPage();
-    expect(await screen.findByText('Showing 100 of 9,876 ideas')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 30 of 9,876 ideas')).toBeInTheDocument();
     expect(screen.getByText('Loading more ideas…')).toBeInTheDocument();
     act(() => useIdeasStore.setState({ loadingMore: false }));
     expect(screen.queryByText('Loading more ideas…')).not.toBeInTheDocument();

@@ -113,8 +113,7 @@ export function IdeasBankPage() {
           </p>
           <ul
             aria-label="Topic ideas"
-            aria-busy={view.stale}
-            className={`mt-3 space-y-3 transition-opacity ${view.stale ? 'opacity-60' : ''}`}
+            className="mt-3 space-y-3"
           >
             {view.visible.map((idea) => (
               <IdeaRow key={idea.id} idea={idea} onReuse={reuse} onDelete={remove} />

@@ -1,0 +1,345 @@
+/**
+ * Code that runs inside the page for the large-library benchmark. Each exported function is
+ * serialised by Playwright (addInitScript / evaluate), so it may only use its arguments and browser
+ * globals. tsx compiles with esbuild's keepNames, which wraps inner functions in `__name(…)`: the
+ * `nameShim` init script defines it in every document first.
+ */
+
+export const nameShim = 'globalThis.__name = globalThis.__name || function (target) { return target; };';
+
+/** What the benchmark looks for; passed to the page as data. */
+export interface ProbeSelectors {
+  /** A saved post's article (Saved Posts). */
+  savedPost: string;
+  /** A row of the "Topic ideas" list (Ideas Bank). */
+  ideaRow: string;
+  /** The Ideas Bank's status line once every idea is loaded, e.g. "Showing 100 of 10,000 ideas". */
+  ideasAllLoadedText: string;
+  /** A post button of the calendar grid once the month has loaded. */
+  calendarPost: string;
+}
+
+export interface ProbeMark {
+  /** performance.now() when the mutation that satisfied the condition was observed. */
+  dom: number;
+  /** performance.now() in the next animation frame (the frame that paints it). */
+  frame: number | null;
+}
+
+export interface ProbeLongTask {
+  startTime: number;
+  duration: number;
+}
+
+export interface Probe {
+  marks: Record<string, ProbeMark>;
+  /** event.timeStamp of the latest click (capture phase, before any handler). */
+  lastClickAt: number | null;
+  /** Every long task of the document since it started (observer installed at document start). */
+  longTasks: ProbeLongTask[];
+  /** Marks `name` (DOM time and next frame) the first time `predicate` holds after a DOM change. */
+  watch: (name: string, predicate: () => boolean) => void;
+  /** watch() for "an element matches `selector` (and its text contains `text`)". */
+  watchSelector: (name: string, selector: string, text?: string) => void;
+}
+
+export interface ProbeWindow {
+  __benchProbe?: Probe;
+  __benchKeys?: KeyProbe;
+}
+
+/**
+ * Installed with addInitScript, so it runs at the start of every document, before the app: one
+ * MutationObserver (only while something is watched), a click timestamp, a long-task log, and on a
+ * full load of /saved, /ideas-bank or /calendar the watches for that page's first render.
+ */
+export function installProbe(selectors: ProbeSelectors): void {
+  const state = window as unknown as ProbeWindow;
+  if (state.__benchProbe) return;
+  const watchers = new Map<string, () => boolean>();
+  let observing = false;
+  const probe: Probe = {
+    marks: {},
+    lastClickAt: null,
+    longTasks: [],
+    watch: (name, predicate) => {
+      delete probe.marks[name];
+      watchers.set(name, predicate);
+      if (!observing) {
+        observer.observe(document, {
+          childList: true,
+          subtree: true,
+          characterData: true,
+          attributes: true,
+          attributeFilter: ['aria-busy'],
+        });
+        observing = true;
+      }
+      check();
+    },
+    watchSelector: (name, selector, text) =>
+      probe.watch(name, () => {
+        if (text === undefined) return document.querySelector(selector) !== null;
+        for (const element of document.querySelectorAll(selector)) {
+          if ((element.textContent ?? '').includes(text)) return true;
+        }
+        return false;
+      }),
+  };
+  const check = () => {
+    for (const [name, predicate] of watchers) {
+      let satisfied: boolean;
+      try {
+        satisfied = predicate();
+      } catch {
+        satisfied = false;
+      }
+      if (!satisfied) continue;
+      watchers.delete(name);
+      const mark: ProbeMark = { dom: performance.now(), frame: null };
+      probe.marks[name] = mark;
+      requestAnimationFrame(() => {
+        mark.frame = performance.now();
+      });
+    }
+    if (watchers.size === 0 && observing) {
+      observer.disconnect();
+      observing = false;
+    }
+  };
+  const observer = new MutationObserver(check);
+  state.__benchProbe = probe;
+
+  addEventListener(
+    'click',
+    (event) => {
+      probe.lastClickAt = event.timeStamp;
+    },
+    true,
+  );
+  if (PerformanceObserver.supportedEntryTypes.includes('longtask')) {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        probe.longTasks.push({ startTime: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  }
+
+  // A full load: the page's first render, measured from navigation start (performance.now() = 0).
+  const path = location.pathname;
+  if (path === '/saved') probe.watchSelector('saved', selectors.savedPost);
+  if (path === '/ideas-bank') {
+    probe.watchSelector('ideasFirst', selectors.ideaRow);
+    probe.watchSelector('ideasAll', 'p[role="status"]', selectors.ideasAllLoadedText);
+  }
+  if (path === '/calendar') probe.watchSelector('calendar', selectors.calendarPost);
+}
+
+/** What the Ideas Bank must show for one search (computed from the seeded ideas). */
+export interface ExpectedView {
+  /** N of "Showing … of N ideas". */
+  count: number;
+  /** The topic of the first row (several when the newest ideas share a timestamp). */
+  firstTopics: string[];
+}
+
+export interface KeyProbeOptions {
+  inputSelector: string;
+  listSelector: string;
+  statusSelector: string;
+  /** Keyed by the normalised search (trimmed, lower-cased). */
+  expected: Record<string, ExpectedView>;
+}
+
+/** One keystroke in the Ideas Bank search box. */
+export interface KeyRecord {
+  key: string;
+  /** event.timeStamp of the keydown (when the browser received it). */
+  downAt: number;
+  /** performance.now() in the first keydown listener (capture on window). */
+  handledAt: number;
+  /** The box's value after this keystroke's input event. */
+  query: string | null;
+  /** The DOM first showed the result of this search (or of a longer one typed since)… */
+  doneAt: number | null;
+  /** …and the next animation frame started (the frame that paints it). */
+  frameAt: number | null;
+  /** The search whose result was shown at doneAt (a later one when this keystroke's render was skipped). */
+  shownQuery: string | null;
+  /** Rows were added to or removed from the list while this keystroke was pending. */
+  rowsChanged: boolean;
+}
+
+export interface EventTimingEntry {
+  name: string;
+  startTime: number;
+  processingStart: number;
+  processingEnd: number;
+  duration: number;
+}
+
+export interface KeyProbe {
+  records: KeyRecord[];
+  longTasks: ProbeLongTask[];
+  /** Event Timing entries of at least 16 ms (keydown, keypress, input… as Chromium reports them). */
+  slowEvents: EventTimingEntry[];
+  /** What the page shows now, for error messages. */
+  snapshot: () => { value: string; busy: string | null; status: string; firstRow: string | null };
+  stop: () => void;
+}
+
+/**
+ * Arms the keystroke measurement on the Ideas Bank. A keydown listener stamps each key and the
+ * input event records the box's value. A keystroke is answered once the page shows its result: the
+ * list is not marked stale (aria-busy, useDeferredValue's dimmed previous result), the status line
+ * reads "… of N ideas" with the expected N and the first row is the expected newest match. This is
+ * checked after every DOM change (MutationObserver) and in the first animation frame after each
+ * input event (a synchronous update changes nothing after it), so it holds whether the page filters
+ * synchronously, deferred or debounced. A keystroke whose own render was skipped counts until the
+ * result of a longer search shows.
+ */
+export function armKeyProbe(options: KeyProbeOptions): void {
+  const state = window as unknown as ProbeWindow;
+  state.__benchKeys?.stop();
+  const input = document.querySelector<HTMLInputElement>(options.inputSelector);
+  if (!input) throw new Error(`no element matches ${options.inputSelector}`);
+  const records: KeyRecord[] = [];
+  const longTasks: ProbeLongTask[] = [];
+  const slowEvents: EventTimingEntry[] = [];
+
+  const statusText = () =>
+    [...document.querySelectorAll(options.statusSelector)]
+      .map((element) => element.textContent ?? '')
+      .join(' | ');
+  const firstRow = () =>
+    document.querySelector(options.listSelector)?.querySelector('li p')?.textContent?.trim() ?? null;
+  const probe: KeyProbe = {
+    records,
+    longTasks,
+    slowEvents,
+    snapshot: () => ({
+      value: input.value,
+      busy: document.querySelector(options.listSelector)?.getAttribute('aria-busy') ?? null,
+      status: statusText(),
+      firstRow: firstRow(),
+    }),
+    stop: () => {},
+  };
+
+  /** Whether the page shows the complete, current result of `search`. */
+  const shows = (search: string): boolean => {
+    const expected = options.expected[search.trim().toLowerCase()];
+    const list = document.querySelector(options.listSelector);
+    if (!expected || !list || list.getAttribute('aria-busy') === 'true') return false;
+    const total = /of ([\d,]+) idea/.exec(statusText())?.[1];
+    if (total === undefined || Number(total.replaceAll(',', '')) !== expected.count) return false;
+    const first = firstRow();
+    return first !== null && expected.firstTopics.includes(first);
+  };
+
+  /** Marks the pending keystrokes whose result (or a longer search's) is on screen. */
+  const check = (inFrame: boolean, rowsChanged: boolean) => {
+    const value = input.value;
+    const answered: KeyRecord[] = [];
+    for (const record of records) {
+      if (record.query === null || record.doneAt !== null) continue;
+      if (rowsChanged) record.rowsChanged = true;
+      if (!value.startsWith(record.query)) continue;
+      for (let length = value.length; length >= record.query.length; length -= 1) {
+        const search = value.slice(0, length);
+        if (shows(search)) {
+          record.shownQuery = search;
+          answered.push(record);
+          break;
+        }
+      }
+    }
+    if (answered.length === 0) return;
+    const now = performance.now();
+    for (const record of answered) {
+      record.doneAt = now;
+      if (inFrame) record.frameAt = now;
+    }
+    if (!inFrame) {
+      requestAnimationFrame(() => {
+        const frameAt = performance.now();
+        for (const record of answered) record.frameAt = frameAt;
+      });
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.target !== input) return;
+    const now = performance.now();
+    // Synthetic keys normally carry the time they were dispatched; fall back to now if not.
+    const downAt =
+      event.timeStamp > 0 && event.timeStamp <= now && event.timeStamp > now - 10_000 ? event.timeStamp : now;
+    records.push({
+      key: event.key,
+      downAt,
+      handledAt: now,
+      query: null,
+      doneAt: null,
+      frameAt: null,
+      shownQuery: null,
+      rowsChanged: false,
+    });
+  };
+  const onInput = (event: Event) => {
+    if (event.target !== input) return;
+    const pending = records.findLast((record) => record.query === null);
+    if (!pending) return;
+    pending.query = input.value;
+    requestAnimationFrame(() => check(true, false));
+  };
+  const observer = new MutationObserver((mutations) =>
+    check(
+      false,
+      mutations.some(
+        (mutation) =>
+          mutation.type === 'childList' &&
+          mutation.target instanceof Element &&
+          mutation.target.matches(options.listSelector),
+      ),
+    ),
+  );
+  observer.observe(document.body, {
+    childList: true,
+    subtree: true,
+    characterData: true,
+    attributes: true,
+    attributeFilter: ['aria-busy'],
+  });
+  addEventListener('keydown', onKeyDown, true);
+  addEventListener('input', onInput, true);
+  const observers: PerformanceObserver[] = [];
+  if (PerformanceObserver.supportedEntryTypes.includes('longtask')) {
+    const tasks = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        longTasks.push({ startTime: entry.startTime, duration: entry.duration });
+    });
+    tasks.observe({ type: 'longtask', buffered: false });
+    observers.push(tasks);
+  }
+  if (PerformanceObserver.supportedEntryTypes.includes('event')) {
+    const events = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as PerformanceEventTiming[]) {
+        slowEvents.push({
+          name: entry.name,
+          startTime: entry.startTime,
+          processingStart: entry.processingStart,
+          processingEnd: entry.processingEnd,
+          duration: entry.duration,
+        });
+      }
+    });
+    events.observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
+    observers.push(events);
+  }
+  probe.stop = () => {
+    observer.disconnect();
+    removeEventListener('keydown', onKeyDown, true);
+    removeEventListener('input', onInput, true);
+    for (const each of observers) each.disconnect();
+  };
+  state.__benchKeys = probe;
+}
