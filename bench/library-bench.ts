@@ -1,3 +1,4 @@
+import { ideasShownPerStep } from '../src/features/ideas/use-ideas-view.ts';
 import { performance } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';
 import { AppServer } from '../tests/e2e/support/app-server.ts';
@@ -39,7 +40,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 const selectors: ProbeSelectors = {
   savedPost: 'article[aria-labelledby^="post-"]',
   ideaRow: 'ul[aria-label="Topic ideas"] > li',
-  ideasAllLoadedText: `Showing 100 of ${count(ideaCount)} ideas`,
+  ideasAllLoadedText: `Showing ${ideasShownPerStep} of ${count(ideaCount)} ideas`,
   calendarPost: ['Published', 'Draft']
     .map((label) => `table[aria-busy="false"] button[aria-label$=", ${label}"]`)
     .join(', '),
@@ -300,7 +301,7 @@ async function checkSavedPosts(page: Page, newestTopic: string): Promise<void> {
 async function checkIdeasBank(page: Page): Promise<void> {
   await page.getByText(selectors.ideasAllLoadedText).waitFor();
   const rows = await page.locator(selectors.ideaRow).count();
-  check(rows === 100, `the Ideas Bank renders ${rows} rows, expected 100`);
+  check(rows === ideasShownPerStep, `the Ideas Bank renders ${rows} rows, expected ${ideasShownPerStep}`);
 }
 
 async function checkCalendar(page: Page, label: string, expectedPosts: number): Promise<number> {

@@ -13,7 +13,7 @@ export interface ProbeSelectors {
   savedPost: string;
   /** A row of the "Topic ideas" list (Ideas Bank). */
   ideaRow: string;
-  /** The Ideas Bank's status line once every idea is loaded, e.g. "Showing 100 of 10,000 ideas". */
+  /** The Ideas Bank's status line once every idea is loaded, e.g. "Showing 30 of 10,000 ideas". */
   ideasAllLoadedText: string;
   /** A post button of the calendar grid once the month has loaded. */
   calendarPost: string;

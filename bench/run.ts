@@ -14,7 +14,8 @@ import {
 /**
  * `npm run bench`: runs each benchmark in turn, prints a table and writes bench-results/latest.json.
  * Targets are reported, not enforced: the exit code is 0 even when a value is over its target, and
- * non-zero only when a benchmark fails (an error or a failed sanity check).
+ * non-zero only when a benchmark fails (an error or a failed sanity check). Arguments select
+ * benchmarks by part of their name.
  */
 const benchmarks: Benchmark[] = [
   { name: 'cold start', run: coldStartBench },
@@ -28,7 +29,13 @@ const startedAt = new Date();
 const results: BenchResult[] = [];
 const failures: BenchFailure[] = [];
 
-for (const benchmark of benchmarks) {
+// `npm run bench -- library` runs only the benchmarks whose name contains "library".
+const only = process.argv.slice(2).map((word) => word.toLowerCase());
+const selected = only.length
+  ? benchmarks.filter((benchmark) => only.some((word) => benchmark.name.toLowerCase().includes(word)))
+  : benchmarks;
+
+for (const benchmark of selected) {
   console.log(`\n▶ ${benchmark.name}`);
   try {
     results.push(...(await benchmark.run()));
