@@ -8,9 +8,20 @@ const tones = {
 } as const;
 
 /** A message box: `danger` is announced immediately to screen readers, the others politely. */
-export function Alert({ tone, children, className = '' }: { tone: keyof typeof tones; children: ReactNode; className?: string }) {
+export function Alert({
+  tone,
+  children,
+  className = '',
+}: {
+  tone: keyof typeof tones;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <div role={tone === 'danger' ? 'alert' : 'status'} className={`rounded-lg border px-4 py-3 text-sm ${tones[tone]} ${className}`}>
+    <div
+      role={tone === 'danger' ? 'alert' : 'status'}
+      className={`rounded-lg border px-4 py-3 text-sm ${tones[tone]} ${className}`}
+    >
       {children}
     </div>
   );

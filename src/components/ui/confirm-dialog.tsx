@@ -11,7 +11,14 @@ interface ConfirmDialogProps {
 }
 
 /** A small modal question (role alertdialog): Escape or Cancel dismisses it; focus starts on Cancel. */
-export function ConfirmDialog({ title, message, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     cancel.current?.focus();
@@ -23,7 +30,13 @@ export function ConfirmDialog({ title, message, confirmLabel, busy = false, onCo
   }, [onCancel]);
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40 px-4">
-      <div role="alertdialog" aria-modal="true" aria-labelledby="confirm-title" aria-describedby="confirm-message" className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-xl">
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="confirm-title"
+        aria-describedby="confirm-message"
+        className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-xl"
+      >
         <h2 id="confirm-title" className="text-lg font-semibold text-slate-900">
           {title}
         </h2>

@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 const control =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500 aria-[invalid=true]:border-red-500';
@@ -34,20 +40,42 @@ function describedBy(id: string, props: FieldProps): string | undefined {
   return props.hint ? `${id}-hint` : undefined;
 }
 
-export function TextField({ label, hint, error, ...props }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  hint,
+  error,
+  ...props
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
     <FieldShell id={id} label={label} hint={hint} error={error}>
-      <input id={id} className={control} aria-invalid={Boolean(error)} aria-describedby={describedBy(id, { label, hint, error })} {...props} />
+      <input
+        id={id}
+        className={control}
+        aria-invalid={Boolean(error)}
+        aria-describedby={describedBy(id, { label, hint, error })}
+        {...props}
+      />
     </FieldShell>
   );
 }
 
-export function TextAreaField({ label, hint, error, ...props }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  ...props
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = useId();
   return (
     <FieldShell id={id} label={label} hint={hint} error={error}>
-      <textarea id={id} className={control} aria-invalid={Boolean(error)} aria-describedby={describedBy(id, { label, hint, error })} {...props} />
+      <textarea
+        id={id}
+        className={control}
+        aria-invalid={Boolean(error)}
+        aria-describedby={describedBy(id, { label, hint, error })}
+        {...props}
+      />
     </FieldShell>
   );
 }
@@ -58,11 +86,18 @@ export function SelectField({
   error,
   options,
   ...props
-}: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly { value: string; label: string }[] }) {
+}: FieldProps &
+  SelectHTMLAttributes<HTMLSelectElement> & { options: readonly { value: string; label: string }[] }) {
   const id = useId();
   return (
     <FieldShell id={id} label={label} hint={hint} error={error}>
-      <select id={id} className={control} aria-invalid={Boolean(error)} aria-describedby={describedBy(id, { label, hint, error })} {...props}>
+      <select
+        id={id}
+        className={control}
+        aria-invalid={Boolean(error)}
+        aria-describedby={describedBy(id, { label, hint, error })}
+        {...props}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -33,6 +33,22 @@ export const usePostsStore = create<PostsState>()((set, get) => {
     throw new Error(message);
   };
 
+  /** Updates one post and replaces it in the list; a post that is gone (or not the user's) is PGRST116. */
+  async function patchPost(
+    id: string,
+    patch: Partial<Pick<Post, 'content' | 'is_published'>>,
+  ): Promise<Post> {
+    try {
+      const { data, error } = await getSupabase().from('posts').update(patch).eq('id', id).select().single();
+      if (error) throw error;
+      const post = data as Post;
+      set({ posts: get().posts.map((existing) => (existing.id === id ? post : existing)), error: null });
+      return post;
+    } catch (error) {
+      return fail(error);
+    }
+  }
+
   async function page(offset: number): Promise<Post[]> {
     const userId = await requireUserId();
     const { data, error } = await getSupabase()
@@ -97,40 +113,12 @@ export const usePostsStore = create<PostsState>()((set, get) => {
       }
     },
 
-    updatePost: async (id, content) => {
-      try {
-        const { data, error } = await getSupabase()
-          .from('posts')
-          .update({ content })
-          .eq('id', id)
-          .select()
-          .single();
-        if (error) throw error;
-        const post = data as Post;
-        set({ posts: get().posts.map((existing) => (existing.id === id ? post : existing)), error: null });
-        return post;
-      } catch (error) {
-        return fail(error);
-      }
-    },
+    updatePost: (id, content) => patchPost(id, { content }),
 
     togglePublished: async (id) => {
       const current = get().posts.find((post) => post.id === id);
       if (!current) return fail(new Error('Post not found'));
-      try {
-        const { data, error } = await getSupabase()
-          .from('posts')
-          .update({ is_published: !current.is_published })
-          .eq('id', id)
-          .select()
-          .single();
-        if (error) throw error;
-        const post = data as Post;
-        set({ posts: get().posts.map((existing) => (existing.id === id ? post : existing)), error: null });
-        return post;
-      } catch (error) {
-        return fail(error);
-      }
+      return patchPost(id, { is_published: !current.is_published });
     },
 
     fetchPostsBetween: async (from, to) => {

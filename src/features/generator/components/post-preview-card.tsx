@@ -1,5 +1,6 @@
 import { Check, Copy, Globe, MessageCircle, MessageSquare, Repeat2, Send, ThumbsUp } from 'lucide-react';
 import { useState } from 'react';
+import { AuthorBlock } from '@/components/ui/author-block';
 import { useCopyToClipboard } from '@/lib/clipboard/use-copy-to-clipboard';
 import { toast } from '@/lib/toast/toast';
 import { foldForFeed, linkedInLength, linkedInPostLimit } from '../linkedin-text';
@@ -30,8 +31,6 @@ export function PostPreviewCard({
   const { copied, copy: copyText } = useCopyToClipboard();
   const length = linkedInLength(content);
   const { visible, folded } = foldForFeed(content);
-  const name = fullName?.trim() || 'Your Name';
-  const headline = [role?.trim(), company?.trim()].filter(Boolean).join(' at ');
 
   async function copy() {
     if (await copyText(content)) toast.success('Post copied to clipboard!');
@@ -41,19 +40,15 @@ export function PostPreviewCard({
   return (
     <article aria-label="Post preview" className="rounded-xl border border-slate-200 bg-white shadow-sm">
       <header className="flex items-start gap-3 p-4 pb-2">
-        <span
-          aria-hidden="true"
-          className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-500 text-lg font-semibold text-white"
-        >
-          {name.charAt(0).toUpperCase()}
-        </span>
-        <div className="min-w-0 flex-1">
-          <p className="truncate font-semibold text-slate-900">{name}</p>
-          {headline && <p className="truncate text-xs text-slate-500">{headline}</p>}
-          <p className="flex items-center gap-1 text-xs text-slate-500">
-            Just now · <Globe aria-label="Public" className="h-3 w-3" />
-          </p>
-        </div>
+        <AuthorBlock
+          author={{ fullName, role, company }}
+          size="lg"
+          meta={
+            <p className="flex items-center gap-1">
+              Just now · <Globe aria-label="Public" className="h-3 w-3" />
+            </p>
+          }
+        />
         <button
           type="button"
           onClick={() => void copy()}

@@ -5,7 +5,15 @@ import type { Post } from '@/lib/supabase/database-types';
 import { SavedPostItem } from './saved-post-item';
 
 function buildPost(overrides: Partial<Post> = {}): Post {
-  return { id: 'p1', user_id: 'u1', topic: 'Remote work', content: 'First line.\n\nSecond line.', is_published: false, created_at: '2026-03-09T10:15:00Z', ...overrides };
+  return {
+    id: 'p1',
+    user_id: 'u1',
+    topic: 'Remote work',
+    content: 'First line.\n\nSecond line.',
+    is_published: false,
+    created_at: '2026-03-09T10:15:00Z',
+    ...overrides,
+  };
 }
 
 const author = { fullName: 'Ada Lovelace', role: 'Content Creator', company: 'Engines Ltd' };
@@ -51,7 +59,9 @@ describe('SavedPostItem', () => {
     await userEvent.clear(box);
     await userEvent.type(box, 'My better wording');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not save your changes. Your text is still here — please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not save your changes. Your text is still here — please try again.',
+    );
     expect(screen.getByLabelText('Edit post')).toHaveValue('My better wording');
     expect(error).toHaveBeenCalled();
     error.mockRestore();
@@ -70,7 +80,14 @@ describe('SavedPostItem', () => {
     const long = `${'a'.repeat(2980)} <img src=x onerror=alert(1)>`;
     const { container } = render(
       <ul>
-        <SavedPostItem post={buildPost({ content: long, topic: '<script>alert(1)</script>' })} author={author} onSaveEdit={vi.fn()} onTogglePublished={vi.fn()} onDelete={vi.fn()} onChat={vi.fn()} />
+        <SavedPostItem
+          post={buildPost({ content: long, topic: '<script>alert(1)</script>' })}
+          author={author}
+          onSaveEdit={vi.fn()}
+          onTogglePublished={vi.fn()}
+          onDelete={vi.fn()}
+          onChat={vi.fn()}
+        />
       </ul>,
     );
     expect(screen.getByText(long)).toBeInTheDocument();

@@ -2,16 +2,13 @@ import { format, parseISO } from 'date-fns';
 import { Check, CheckCircle2, Copy, FilePen, MessageCircle, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { AuthorBlock, type AuthorDetails } from '@/components/ui/author-block';
 import { Button } from '@/components/ui/button';
 import { useCopyToClipboard } from '@/lib/clipboard/use-copy-to-clipboard';
 import type { Post } from '@/lib/supabase/database-types';
 import { toast } from '@/lib/toast/toast';
 
-export interface Author {
-  fullName: string | null | undefined;
-  role: string | null | undefined;
-  company: string | null | undefined;
-}
+export type Author = AuthorDetails;
 
 interface SavedPostItemProps {
   post: Post;
@@ -36,8 +33,6 @@ export function SavedPostItem({
   const [saving, setSaving] = useState(false);
   const [editError, setEditError] = useState<string | null>(null);
   const { copied, copy: copyText } = useCopyToClipboard();
-  const name = author.fullName?.trim() || 'Your Name';
-  const headline = [author.role?.trim(), author.company?.trim()].filter(Boolean).join(' at ');
 
   async function copy() {
     if (!(await copyText(post.content))) toast.error('Failed to copy text');
@@ -65,19 +60,10 @@ export function SavedPostItem({
         className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
       >
         <header className="flex items-start gap-3">
-          <span
-            aria-hidden="true"
-            className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-500 font-semibold text-white"
-          >
-            {name.charAt(0).toUpperCase()}
-          </span>
-          <div className="min-w-0 flex-1">
-            <p className="font-medium text-slate-900">{name}</p>
-            {headline && <p className="text-xs text-slate-500">{headline}</p>}
-            <p className="text-xs text-slate-500">
-              <time dateTime={post.created_at}>{format(parseISO(post.created_at), 'MMM d, yyyy')}</time>
-            </p>
-          </div>
+          <AuthorBlock
+            author={author}
+            meta={<time dateTime={post.created_at}>{format(parseISO(post.created_at), 'MMM d, yyyy')}</time>}
+          />
           <button
             type="button"
             onClick={() => void onTogglePublished()}

@@ -17,7 +17,8 @@ interface SavedPostsPageProps {
 
 /** /saved: every saved post, newest first, a page at a time. */
 export function SavedPostsPage({ author, onChat }: SavedPostsPageProps) {
-  const { posts, loading, error, hasMore, fetchPosts, loadMore, updatePost, togglePublished, deletePost } = usePostsStore();
+  const { posts, loading, error, hasMore, fetchPosts, loadMore, updatePost, togglePublished, deletePost } =
+    usePostsStore();
   const [confirming, setConfirming] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [loadedOnce, setLoadedOnce] = useState(false);
@@ -49,7 +50,11 @@ export function SavedPostsPage({ author, onChat }: SavedPostsPageProps) {
       {error && !loading && (
         <Alert tone="danger" className="mt-4">
           {error}{' '}
-          <button type="button" className="font-medium underline" onClick={() => void fetchPosts().catch(() => {})}>
+          <button
+            type="button"
+            className="font-medium underline"
+            onClick={() => void fetchPosts().catch(() => {})}
+          >
             Try again
           </button>
         </Alert>
