@@ -1,3 +1,6 @@
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { signedInClient } from './test-server.ts';
 import { createApiApp } from '../../server/api/create-api-app.ts';
 import { hs256Verifier } from '../../server/api/hs256-verifier.ts';
 import { configuredProviders, type ProviderConfig } from '../../server/api/provider-config.ts';
@@ -38,4 +41,28 @@ export function startApiTestServer(options: ApiTestServerOptions = {}): Promise<
         rateLimit: options.rateLimit ?? { requests: 30, windowMs: 60_000 },
       }),
   });
+}
+
+/**
+ * Registers the hooks most /api test files share: MSW mocking the providers at the network edge
+ * (local requests pass through), a server with the API mounted, and a signed-in user's token.
+ */
+export function useApiTestServer(options: ApiTestServerOptions = {}) {
+  const providers = setupServer();
+  const state: { server?: EmbeddedServer; token?: string } = {};
+  beforeAll(async () => {
+    providers.listen({ onUnhandledRequest: 'bypass' });
+    state.server = await startApiTestServer(options);
+    state.token = (await signedInClient(state.server)).session.access_token;
+  });
+  afterEach(() => providers.resetHandlers());
+  afterAll(async () => {
+    providers.close();
+    await state.server?.close();
+  });
+  return {
+    providers,
+    server: () => state.server as EmbeddedServer,
+    token: () => state.token as string,
+  };
 }

@@ -1,25 +1,10 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
-import { startApiTestServer, testProviders } from '../helpers/api-server.ts';
-import { signedInClient } from '../helpers/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { testProviders, useApiTestServer } from '../helpers/api-server.ts';
 
 const messagesUrl = `${testProviders.ANTHROPIC_BASE_URL}/v1/messages`;
-const providers = setupServer();
-
-let server: EmbeddedServer;
-let token: string;
-beforeAll(async () => {
-  providers.listen({ onUnhandledRequest: 'bypass' });
-  server = await startApiTestServer();
-  token = (await signedInClient(server)).session.access_token;
-});
-afterEach(() => providers.resetHandlers());
-afterAll(async () => {
-  providers.close();
-  await server.close();
-});
+const api = useApiTestServer();
+const { providers } = api;
 
 const encoder = new TextEncoder();
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -89,9 +74,9 @@ function answerWith(stream: () => ReadableStream<Uint8Array>, seen?: { headers: 
 }
 
 function generate(body: unknown, init: RequestInit = {}) {
-  return fetch(`${server.url}/api/generate-claude`, {
+  return fetch(`${api.server().url}/api/generate-claude`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${api.token()}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
     ...init,
   });

@@ -1,26 +1,11 @@
 import Groq from 'groq-sdk';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
-import { startApiTestServer, testProviders } from '../helpers/api-server.ts';
-import { signedInClient } from '../helpers/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { testProviders, useApiTestServer } from '../helpers/api-server.ts';
 
 const groqUrl = `${testProviders.GROQ_BASE_URL}/openai/v1/chat/completions`;
-const providers = setupServer();
-
-let server: EmbeddedServer;
-let token: string;
-beforeAll(async () => {
-  providers.listen({ onUnhandledRequest: 'bypass' });
-  server = await startApiTestServer();
-  token = (await signedInClient(server)).session.access_token;
-});
-afterEach(() => providers.resetHandlers());
-afterAll(async () => {
-  providers.close();
-  await server.close();
-});
+const api = useApiTestServer();
+const { providers } = api;
 
 const encoder = new TextEncoder();
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -88,10 +73,10 @@ describe('POST /api/groq/openai/v1/chat/completions', () => {
       }),
     );
 
-    const sent = fetch(`${server.url}/api/groq/openai/v1/chat/completions`, {
+    const sent = fetch(`${api.server().url}/api/groq/openai/v1/chat/completions`, {
       method: 'POST',
       headers: {
-        authorization: `Bearer ${token}`,
+        authorization: `Bearer ${api.token()}`,
         'content-type': 'application/json',
         accept: 'application/json', // what groq-sdk sends, even when streaming
         'x-stainless-lang': 'js',
@@ -138,7 +123,7 @@ describe('POST /api/groq/openai/v1/chat/completions', () => {
     expect(seen).toHaveLength(1);
     const upstream = seen[0]!;
     expect(upstream.headers.get('authorization')).toBe(`Bearer ${testProviders.GROQ_API_KEY}`);
-    expect(upstream.headers.get('authorization')).not.toContain(token);
+    expect(upstream.headers.get('authorization')).not.toContain(api.token());
     expect(upstream.headers.get('x-stainless-lang')).toBeNull();
     expect(upstream.body).toEqual({
       model: 'openai/gpt-oss-120b',
@@ -176,9 +161,9 @@ describe('POST /api/groq/openai/v1/chat/completions', () => {
         return HttpResponse.json(completion, { headers: { 'x-request-id': 'req_9' } });
       }),
     );
-    const response = await fetch(`${server.url}/api/groq/openai/v1/chat/completions`, {
+    const response = await fetch(`${api.server().url}/api/groq/openai/v1/chat/completions`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${api.token()}`, 'content-type': 'application/json' },
       body: JSON.stringify({
         model: 'openai/gpt-oss-20b',
         messages: [{ role: 'user', content: 'Hi' }],
@@ -220,9 +205,9 @@ describe('POST /api/groq/openai/v1/chat/completions', () => {
           }),
       ),
     );
-    const response = await fetch(`${server.url}/api/groq/openai/v1/chat/completions`, {
+    const response = await fetch(`${api.server().url}/api/groq/openai/v1/chat/completions`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${api.token()}`, 'content-type': 'application/json' },
       body: JSON.stringify({
         model: 'openai/gpt-oss-20b',
         messages: [{ role: 'user', content: 'Hi' }],
@@ -244,9 +229,9 @@ describe('POST /api/groq/openai/v1/chat/completions', () => {
         () => new HttpResponse(body, { status: 503, headers: { 'content-type': 'application/json' } }),
       ),
     );
-    const response = await fetch(`${server.url}/api/groq/openai/v1/chat/completions`, {
+    const response = await fetch(`${api.server().url}/api/groq/openai/v1/chat/completions`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${api.token()}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'openai/gpt-oss-20b', messages: [{ role: 'user', content: 'Hi' }] }),
     });
     expect(response.status).toBe(503);
@@ -255,9 +240,9 @@ describe('POST /api/groq/openai/v1/chat/completions', () => {
 
   it('answers 502 when Groq cannot be reached', async () => {
     providers.use(http.post(groqUrl, () => HttpResponse.error()));
-    const response = await fetch(`${server.url}/api/groq/openai/v1/chat/completions`, {
+    const response = await fetch(`${api.server().url}/api/groq/openai/v1/chat/completions`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${api.token()}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'openai/gpt-oss-20b', messages: [{ role: 'user', content: 'Hi' }] }),
     });
     expect(response.status).toBe(502);
@@ -287,9 +272,9 @@ describe('POST /api/groq/openai/v1/chat/completions', () => {
       }),
     );
     const browser = new AbortController();
-    const response = await fetch(`${server.url}/api/groq/openai/v1/chat/completions`, {
+    const response = await fetch(`${api.server().url}/api/groq/openai/v1/chat/completions`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${api.token()}`, 'content-type': 'application/json' },
       body: JSON.stringify({
         model: 'openai/gpt-oss-20b',
         messages: [{ role: 'user', content: 'Hi' }],
@@ -303,7 +288,7 @@ describe('POST /api/groq/openai/v1/chat/completions', () => {
     await withTimeout(aborted, 5_000, 'the upstream request to be aborted');
   });
 
-  it('works end to end with groq-sdk, the user’s access token as its API key', async () => {
+  it('works end to end with groq-sdk, the user’s access api.token() as its API key', async () => {
     providers.use(
       http.post(groqUrl, ({ request }) => {
         expect(request.headers.get('authorization')).toBe(`Bearer ${testProviders.GROQ_API_KEY}`);
@@ -320,7 +305,7 @@ describe('POST /api/groq/openai/v1/chat/completions', () => {
         return new HttpResponse(stream, { headers: { 'content-type': 'text/event-stream' } });
       }),
     );
-    const groq = new Groq({ apiKey: token, baseURL: `${server.url}/api/groq`, maxRetries: 0 });
+    const groq = new Groq({ apiKey: api.token(), baseURL: `${api.server().url}/api/groq`, maxRetries: 0 });
     const stream = await groq.chat.completions.create({
       model: 'openai/gpt-oss-120b',
       messages: [{ role: 'user', content: 'Say hello' }],
@@ -332,7 +317,7 @@ describe('POST /api/groq/openai/v1/chat/completions', () => {
   });
 
   it('lets groq-sdk surface our own error message', async () => {
-    const groq = new Groq({ apiKey: token, baseURL: `${server.url}/api/groq`, maxRetries: 0 });
+    const groq = new Groq({ apiKey: api.token(), baseURL: `${api.server().url}/api/groq`, maxRetries: 0 });
     const failure = await groq.chat.completions
       .create({ model: 'llama-3.3-70b-versatile', messages: [{ role: 'user', content: 'Hi' }] })
       .catch((error: unknown) => error);

@@ -35,9 +35,14 @@ function FieldShell({ id, label, hint, error, children }: FieldProps & { id: str
   );
 }
 
-function describedBy(id: string, props: FieldProps): string | undefined {
-  if (props.error) return `${id}-error`;
-  return props.hint ? `${id}-hint` : undefined;
+/** What every control shares: its id, look, invalid state and the message it is described by. */
+function controlProps(id: string, { hint, error }: Omit<FieldProps, 'label'>) {
+  return {
+    id,
+    className: control,
+    'aria-invalid': Boolean(error),
+    'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+  };
 }
 
 export function TextField({
@@ -49,13 +54,7 @@ export function TextField({
   const id = useId();
   return (
     <FieldShell id={id} label={label} hint={hint} error={error}>
-      <input
-        id={id}
-        className={control}
-        aria-invalid={Boolean(error)}
-        aria-describedby={describedBy(id, { label, hint, error })}
-        {...props}
-      />
+      <input {...controlProps(id, { hint, error })} {...props} />
     </FieldShell>
   );
 }
@@ -69,13 +68,7 @@ export function TextAreaField({
   const id = useId();
   return (
     <FieldShell id={id} label={label} hint={hint} error={error}>
-      <textarea
-        id={id}
-        className={control}
-        aria-invalid={Boolean(error)}
-        aria-describedby={describedBy(id, { label, hint, error })}
-        {...props}
-      />
+      <textarea {...controlProps(id, { hint, error })} {...props} />
     </FieldShell>
   );
 }
@@ -91,13 +84,7 @@ export function SelectField({
   const id = useId();
   return (
     <FieldShell id={id} label={label} hint={hint} error={error}>
-      <select
-        id={id}
-        className={control}
-        aria-invalid={Boolean(error)}
-        aria-describedby={describedBy(id, { label, hint, error })}
-        {...props}
-      >
+      <select {...controlProps(id, { hint, error })} {...props}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
