@@ -31,8 +31,10 @@ export default mergeConfig(
             include: ['server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
             globalSetup: ['tests/helpers/global-setup-database.ts'],
             setupFiles: ['tests/helpers/setup-node.ts'],
-            testTimeout: 30_000,
-            hookTimeout: 60_000,
+            // Generous: many tests start servers, and the suite must pass on a busy 2-core machine.
+            // Tests wait for conditions, never for time, so a passing test takes no longer.
+            testTimeout: 120_000,
+            hookTimeout: 180_000,
           },
         },
         {
@@ -42,8 +44,8 @@ export default mergeConfig(
             environment: 'node',
             include: ['tests/e2e/**/*.test.ts'],
             globalSetup: ['tests/e2e/support/global-setup-e2e.ts'],
-            testTimeout: 90_000,
-            hookTimeout: 90_000,
+            testTimeout: 180_000,
+            hookTimeout: 240_000,
           },
         },
       ],

@@ -1,5 +1,8 @@
 import { performance } from 'node:perf_hooks';
-import type { Transaction } from '@electric-sql/pglite';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Transaction } from '../server/embedded/db/database.ts';
 import { runAsRole } from '../server/embedded/db/run-as-role.ts';
 import { identify } from '../server/embedded/gateway/request-identity.ts';
 import { buildRead } from '../server/embedded/rest/build-statements.ts';
@@ -195,11 +198,14 @@ async function timePageSql(server: EmbeddedServer, user: BenchUser, query: strin
 /** REST latency under RLS: one user's 50-row page among 100,000 posts of 100 users, and single-row inserts. */
 export async function backendBench(): Promise<BenchResult[]> {
   let started = performance.now();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-backend-'));
   const server = await startEmbeddedServer({
     port: 0,
     host: '127.0.0.1',
-    dataDir: null,
+    dataDir,
     migrationsDir,
+    statementTimeouts: { anon: 3000, authenticated: 8000, service_role: 8000 },
+    minFreeDiskBytes: 0,
     distDir: null,
     jwtExpiry: 3600,
     maxRows: 1000,
@@ -211,7 +217,7 @@ export async function backendBench(): Promise<BenchResult[]> {
     },
   });
   try {
-    console.log(`  in-memory backend started in ${round(performance.now() - started)} ms`);
+    console.log(`  backend (on disk, durable) started in ${round(performance.now() - started)} ms`);
     started = performance.now();
     const users = await signUpUsers(server);
     console.log(`  ${users.length} users signed up in ${round(performance.now() - started)} ms`);
@@ -276,5 +282,6 @@ export async function backendBench(): Promise<BenchResult[]> {
     ];
   } finally {
     await server.close();
+    await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -43,6 +43,12 @@ async function main(): Promise<void> {
     host: env.HOST,
     dataDir: path.resolve(root, env.DATA_DIR),
     migrationsDir: path.resolve(root, env.MIGRATIONS_DIR),
+    statementTimeouts: {
+      anon: env.STATEMENT_TIMEOUT_ANON_MS,
+      authenticated: env.STATEMENT_TIMEOUT_MS,
+      service_role: env.STATEMENT_TIMEOUT_MS,
+    },
+    minFreeDiskBytes: env.MIN_FREE_DISK_MB * 1024 * 1024,
     distDir: existsSync(path.join(distDir, 'index.html')) ? distDir : null,
     jwtExpiry: env.JWT_EXPIRY,
     maxRows: env.MAX_ROWS,

@@ -14,6 +14,11 @@ export const serverEnvSchema = z.object({
   MIGRATIONS_DIR: z.string().default('supabase/migrations'),
   JWT_EXPIRY: positiveInt(3600),
   MAX_ROWS: positiveInt(1000),
+  /** SQL time limit of one API request, per role (hosted Supabase: anon 3 s, authenticated 8 s). */
+  STATEMENT_TIMEOUT_ANON_MS: positiveInt(3000),
+  STATEMENT_TIMEOUT_MS: positiveInt(8000),
+  /** The server refuses to start with less free disk space than this in DATA_DIR. */
+  MIN_FREE_DISK_MB: positiveInt(64),
   AUTH_PASSWORD_MIN_LENGTH: positiveInt(8),
   AUTH_MAX_FAILED_SIGNINS_PER_EMAIL: positiveInt(10),
   AUTH_MAX_FAILED_SIGNINS_PER_IP: positiveInt(50),

@@ -18,6 +18,8 @@ export interface HttpAppOptions {
   appConfig: () => Record<string, unknown>;
   /** The functions app mounted at /api (DESIGN.md §4), when there is one. */
   api?: Hono;
+  /** Routes of the embedded server itself (backups), mounted at /embedded/v1. */
+  admin?: Hono;
   /** The built SPA; null when Vite serves it (development) or in API-only tests. */
   distDir: string | null;
 }
@@ -64,6 +66,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
     }),
   );
   if (options.api) app.route('/api', options.api);
+  if (options.admin) app.route('/embedded/v1', options.admin);
 
   app.get('/app-config.json', (c) => {
     c.header('Cache-Control', 'no-store');

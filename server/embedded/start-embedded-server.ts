@@ -1,12 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { AuthOptions } from './auth/auth-routes.ts';
-import { lockDataDir } from './data-dir-lock.ts';
-import { applyMigrations, bootstrapDatabase } from './db/apply-migrations.ts';
-import { openDatabase, type Database } from './db/open-database.ts';
+import { createBackupRoute } from './admin/backup-route.ts';
+import { openDataDir } from './data-dir/open-data-dir.ts';
+import type { Database } from './db/database.ts';
+import { prepareSchema } from './db/prepare-schema.ts';
 import { createHttpApp } from './http-app.ts';
 import { loadProjectKeys, type ProjectKeys } from './keys/project-keys.ts';
 import { RealtimeServer } from './realtime/realtime-socket.ts';
@@ -17,11 +17,15 @@ type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => vo
 export interface EmbeddedServerOptions {
   port: number;
   host: string;
-  /** Where the database and the install's JWT secret live; null keeps everything in memory. */
-  dataDir: string | null;
-  /** A migrated template (dumpDataDir) to start an in-memory database from, skipping initdb. */
-  loadDataDir?: Blob;
+  /** Where the database, its backups and the install's JWT secret live. */
+  dataDir: string;
   migrationsDir: string;
+  /** SQL time limit of a request per role, in ms (Supabase: anon 3 s, authenticated 8 s). */
+  statementTimeouts: { anon: number; authenticated: number; service_role: number };
+  /** Refuse to start with less free disk space than this (bytes). */
+  minFreeDiskBytes: number;
+  /** Where operational messages go (default: console.warn). */
+  log?: (message: string) => void;
   distDir: string | null;
   jwtExpiry: number;
   maxRows: number | null;
@@ -42,21 +46,20 @@ export interface EmbeddedServer {
   close(): Promise<void>;
 }
 
-const apiPathPattern = /^\/(auth|rest|realtime|api)\/|^\/app-config\.json/;
+const apiPathPattern = /^\/(auth|rest|realtime|api|embedded)\/|^\/app-config\.json/;
 
 /** Starts the whole embedded backend on one port (DESIGN.md §3). */
 export async function startEmbeddedServer(options: EmbeddedServerOptions): Promise<EmbeddedServer> {
-  const unlock = options.dataDir ? await lockDataDir(options.dataDir) : async () => {};
-  let db: Database | undefined;
+  const log = options.log ?? ((message: string) => console.warn(message));
+  const dataDir = await openDataDir(options.dataDir, {
+    minFreeBytes: options.minFreeDiskBytes,
+    database: { statementTimeouts: options.statementTimeouts },
+    log,
+  });
+  const database = dataDir.db;
   try {
-    db = await openDatabase({
-      ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pgdata') } : {}),
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    });
-    await bootstrapDatabase(db);
-    await applyMigrations(db, options.migrationsDir);
-    const database = db;
-    const keys = await loadProjectKeys(options.dataDir ?? undefined);
+    await prepareSchema(database, { dataDir: options.dataDir, migrationsDir: options.migrationsDir, log });
+    const keys = await loadProjectKeys(options.dataDir, { newInstall: dataDir.created, log });
     const catalog: Catalog = await loadCatalog(database);
     const app = createHttpApp({
       db: database,
@@ -67,6 +70,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
       distDir: options.devMiddleware ? null : options.distDir,
       appConfig: () => ({ supabaseUrl: null, supabaseAnonKey: keys.anonKey, apiBaseUrl: '/api', ...options.appConfig?.() }),
       ...(options.createApi ? { api: options.createApi({ keys, db: database }) } : {}),
+      admin: createBackupRoute({ db: database, keys, dataDir: options.dataDir }),
     });
     const honoListener = getRequestListener(app.fetch);
     const dev = options.devMiddleware;
@@ -85,9 +89,11 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
     });
     const { port } = server.address() as AddressInfo;
     const shownHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
+    const url = `http://${shownHost}:${port}`;
+    await dataDir.lock.setUrl(url);
     let closing: Promise<void> | null = null;
     return {
-      url: `http://${shownHost}:${port}`,
+      url,
       port,
       db: database,
       keys,
@@ -96,15 +102,13 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
           await realtime.close();
           server.closeAllConnections();
           await new Promise<void>((resolve) => server.close(() => resolve()));
-          await database.close();
-          await unlock();
+          await dataDir.close();
         })();
         return closing;
       },
     };
   } catch (error) {
-    await db?.close().catch(() => {});
-    await unlock();
+    await dataDir.close().catch(() => {});
     throw error;
   }
 }

@@ -1,18 +1,21 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { applyMigrations, bootstrapDatabase } from '../../server/embedded/db/apply-migrations.ts';
-import { openDatabase } from '../../server/embedded/db/open-database.ts';
+import { openDataDir } from '../../server/embedded/data-dir/open-data-dir.ts';
+import { prepareSchema } from '../../server/embedded/db/prepare-schema.ts';
 
 export const projectRoot = path.resolve(import.meta.dirname, '../..');
 export const migrationsDir = path.join(projectRoot, 'supabase/migrations');
 const bootstrapFile = path.join(projectRoot, 'server/embedded/db/bootstrap.sql');
-const cacheDir = path.join(projectRoot, 'node_modules/.cache/embedded-db-template');
+const cacheDir = path.join(projectRoot, 'node_modules/.cache/embedded-data-template');
 
 /** A hash of everything that shapes the template, so a changed migration rebuilds it. */
 async function templateKey(dir: string): Promise<string> {
   const hash = createHash('sha256');
-  const pglite = JSON.parse(await readFile(path.join(projectRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string };
+  const pglite = JSON.parse(
+    await readFile(path.join(projectRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+  ) as { version: string };
   hash.update(pglite.version);
   hash.update(await readFile(bootstrapFile));
   for (const file of (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort()) {
@@ -23,20 +26,20 @@ async function templateKey(dir: string): Promise<string> {
 }
 
 /**
- * Returns the path of a dump (dumpDataDir) of a bootstrapped, migrated database. initdb costs
- * seconds and hundreds of MB, so it runs once and every test database starts from this dump.
+ * Returns a data directory (pgdata and its integrity record, as a clean shutdown leaves them)
+ * holding a bootstrapped, migrated database. initdb costs seconds, so it runs once; every test
+ * server starts from a copy of this directory, on disk as `npm start` runs.
  */
 export async function ensureDatabaseTemplate(dir = migrationsDir): Promise<string> {
-  const file = path.join(cacheDir, `${await templateKey(dir)}.tar`);
-  if (await stat(file).catch(() => null)) return file;
-  const db = await openDatabase();
-  await bootstrapDatabase(db);
-  await applyMigrations(db, dir);
-  const dump = await db.dumpDataDir('none');
-  await db.close();
+  const target = path.join(cacheDir, await templateKey(dir));
+  if (existsSync(path.join(target, 'pgdata-integrity.json'))) return target;
+  const partial = `${target}.${process.pid}.partial`;
+  await rm(partial, { recursive: true, force: true });
   await mkdir(cacheDir, { recursive: true });
-  const partial = `${file}.${process.pid}.partial`;
-  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
-  await rename(partial, file);
-  return file;
+  const opened = await openDataDir(partial, { minFreeBytes: 0, log: () => {} });
+  await prepareSchema(opened.db, { dataDir: partial, migrationsDir: dir, log: () => {} });
+  await opened.close();
+  await rm(target, { recursive: true, force: true });
+  await rename(partial, target);
+  return target;
 }

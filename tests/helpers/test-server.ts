@@ -1,24 +1,34 @@
-import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { inject } from 'vitest';
 import WebSocket from 'ws';
 import { startEmbeddedServer, type EmbeddedServer, type EmbeddedServerOptions } from '../../server/embedded/start-embedded-server.ts';
 import { migrationsDir } from './database-template.ts';
 
-let templateBlob: Promise<Blob> | null = null;
+/** A fresh data directory holding a copy of the migrated template database, with its own signing secret. */
+export async function copyTemplateDataDir(): Promise<string> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'embedded-test-'));
+  await cp(inject('databaseTemplate'), dataDir, { recursive: true });
+  await writeFile(path.join(dataDir, 'jwt-secret'), `${randomBytes(48).toString('base64url')}\n`, { mode: 0o600 });
+  return dataDir;
+}
 
-/** Starts the embedded backend in-process on a free port, on an in-memory copy of the migrated template. */
+/** Starts the embedded backend in-process on a free port, on a copy of the migrated template; close() removes it. */
 export async function startTestServer(overrides: Partial<EmbeddedServerOptions> = {}): Promise<EmbeddedServer> {
-  templateBlob ??= readFile(inject('databaseTemplate')).then((bytes) => new Blob([bytes]));
-  return startEmbeddedServer({
+  const dataDir = overrides.dataDir ?? (await copyTemplateDataDir());
+  const server = await startEmbeddedServer({
     port: 0,
     host: '127.0.0.1',
-    dataDir: null,
-    loadDataDir: await templateBlob,
+    dataDir,
     migrationsDir,
     distDir: null,
     jwtExpiry: 3600,
     maxRows: 1000,
+    statementTimeouts: { anon: 3000, authenticated: 8000, service_role: 8000 },
+    minFreeDiskBytes: 0,
     auth: {
       passwordMinLength: 8,
       maxFailedSignInsPerEmail: 10,
@@ -27,6 +37,14 @@ export async function startTestServer(overrides: Partial<EmbeddedServerOptions> 
     },
     ...overrides,
   });
+  if (overrides.dataDir) return server;
+  return {
+    ...server,
+    close: async () => {
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A real, unmodified supabase-js client for Node (realtime needs a WebSocket class on Node 20). */

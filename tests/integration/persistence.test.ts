@@ -56,8 +56,8 @@ describe('npm start on a data directory', () => {
 
   it('refuses to open a data directory another server is using', async () => {
     const owner = await start();
-    const pid = (await readFile(path.join(dataDir, 'server.pid'), 'utf8')).trim();
-    expect(pid).toBe(String(owner.process.child.pid));
+    const lock = JSON.parse(await readFile(path.join(dataDir, 'server.pid'), 'utf8')) as { pid: number; url: string };
+    expect(lock).toMatchObject({ pid: owner.process.child.pid, url: owner.process.url });
     await expect(startServerProcess({ DATA_DIR: dataDir })).rejects.toThrow(/Another server .* is using the data directory/);
     owner.process.child.kill('SIGTERM');
     await owner.process.exited;

@@ -1,15 +1,24 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Database } from './open-database.ts';
+import type { Database } from './database.ts';
 
 const bootstrapFile = new URL('./bootstrap.sql', import.meta.url);
 
 /** Migration files are named like the Supabase CLI's: `<version>_<name>.sql`. */
 const migrationName = /^(\d+)_(.+)\.sql$/;
 
-export interface AppliedMigration {
+export interface Migration {
   version: string;
   name: string;
+  file: string;
+  sql: string;
+}
+
+export interface MigrationPlan {
+  /** Files not yet applied, in version order. */
+  pending: Migration[];
+  /** How many migrations this database already has. */
+  appliedCount: number;
 }
 
 /** Creates what hosted Supabase provides (roles, auth schema) unless this database already has it. */
@@ -25,34 +34,61 @@ export async function bootstrapDatabase(db: Database): Promise<boolean> {
   return true;
 }
 
+/** Line endings differ between checkouts (Windows); what a migration says does not. */
+const normalise = (sql: string) => sql.replace(/\r\n/g, '\n');
+
 /**
- * Applies the files of `dir` that are not yet recorded, in version order, each in its own
- * transaction, and records them the way `supabase db push` does.
+ * Which migrations still have to run. A file whose content differs from what was applied under
+ * its version is refused: the database no longer matches the repository, and quietly skipping
+ * the edit would leave the two apart for good.
  */
-export async function applyMigrations(db: Database, dir: string): Promise<AppliedMigration[]> {
-  const files = (await readdir(dir)).filter((file) => migrationName.test(file)).sort();
-  const { rows } = await db.query<{ version: string }>(
-    'select version from supabase_migrations.schema_migrations',
+export async function planMigrations(db: Database, dir: string): Promise<MigrationPlan> {
+  const migrations = await readMigrations(dir);
+  const { rows } = await db.query<{ version: string; statements: string[] | null }>(
+    'select version, statements from supabase_migrations.schema_migrations',
   );
-  const done = new Set(rows.map((row) => row.version));
-  const applied: AppliedMigration[] = [];
-  for (const file of files) {
-    const [, version = '', name = ''] = migrationName.exec(file) ?? [];
-    if (done.has(version)) continue;
-    const sql = await readFile(path.join(dir, file), 'utf8');
+  const applied = new Map(rows.map((row) => [row.version, row.statements?.join('\n') ?? null]));
+  for (const migration of migrations) {
+    const recorded = applied.get(migration.version);
+    if (recorded === undefined || recorded === null) continue;
+    if (normalise(recorded) !== normalise(migration.sql)) {
+      throw new Error(
+        `The migration ${migration.file} was changed after it was applied to this database. ` +
+          'An applied migration must stay as it was: restore the file (for example `git checkout -- ' +
+          `${path.join(dir, migration.file)}\`) and put the change in a new migration file.`,
+      );
+    }
+  }
+  return {
+    pending: migrations.filter((migration) => !applied.has(migration.version)),
+    appliedCount: applied.size,
+  };
+}
+
+/** Applies migrations in order, each in its own transaction, recorded as `supabase db push` does. */
+export async function applyMigrations(db: Database, pending: Migration[]): Promise<void> {
+  for (const migration of pending) {
     await db
       .transaction(async (tx) => {
-        await tx.exec(sql);
+        await tx.exec(migration.sql);
         await tx.query(
-        'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
-          [version, name, [sql]],
+          'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+          [migration.version, migration.name, [migration.sql]],
         );
       })
       .catch((error: unknown) => {
         const reason = error instanceof Error ? error.message : String(error);
-        throw new Error(`Migration ${file} failed: ${reason}`, { cause: error });
+        throw new Error(`Migration ${migration.file} failed: ${reason}`, { cause: error });
       });
-    applied.push({ version, name });
   }
-  return applied;
+}
+
+async function readMigrations(dir: string): Promise<Migration[]> {
+  const files = (await readdir(dir)).filter((file) => migrationName.test(file)).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const [, version = '', name = ''] = migrationName.exec(file) ?? [];
+      return { version, name, file, sql: await readFile(path.join(dir, file), 'utf8') };
+    }),
+  );
 }

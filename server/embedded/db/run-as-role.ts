@@ -1,5 +1,4 @@
-import type { Transaction } from '@electric-sql/pglite';
-import type { Database } from './open-database.ts';
+import type { Database, Transaction } from './database.ts';
 
 /** The database roles a request may act as; anything else is refused before SQL runs. */
 export const apiRoles = ['anon', 'authenticated', 'service_role'] as const;
@@ -14,12 +13,17 @@ export interface RequestIdentity {
 export interface RequestContext {
   method: string;
   path: string;
+  /** The client's address: whose turn it is when the request is anonymous. */
+  client?: string;
+  /** Aborted when the client goes away: a request still waiting for the database is dropped. */
+  signal?: AbortSignal;
 }
 
 /**
  * Runs `work` in one transaction as the request's role, the way PostgREST does: claims go into
  * `request.jwt.claims` and `SET LOCAL ROLE` drops the superuser, so row-level security applies.
- * Any error rolls the whole request back.
+ * Any error rolls the whole request back. The work is the user's own (filters they wrote), so
+ * it runs under the role's time limit and may be stopped early when others wait for the database.
  */
 export async function runAsRole<T>(
   db: Database,
@@ -27,16 +31,26 @@ export async function runAsRole<T>(
   request: RequestContext,
   work: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.query(
-      `select set_config('request.jwt.claims', $1, true),
-              set_config('request.method', $2, true),
-              set_config('request.path', $3, true)`,
-      [JSON.stringify(identity.claims), request.method, request.path],
-    );
-    // The role is one of three fixed names, never user text: checked again here because it is spliced into SQL.
-    if (!apiRoles.includes(identity.role)) throw new Error(`Refusing unknown role ${String(identity.role)}`);
-    await tx.exec(`set local role ${identity.role}`);
-    return work(tx);
-  });
+  // The role is one of three fixed names, never user text: checked because it is spliced into SQL.
+  if (!apiRoles.includes(identity.role)) throw new Error(`Refusing unknown role ${String(identity.role)}`);
+  const subject =
+    typeof identity.claims.sub === 'string' && identity.claims.sub !== '' ? identity.claims.sub : null;
+  return db.transaction(
+    async (tx) => {
+      await tx.query(
+        `select set_config('request.jwt.claims', $1, true),
+                set_config('request.method', $2, true),
+                set_config('request.path', $3, true)`,
+        [JSON.stringify(identity.claims), request.method, request.path],
+      );
+      await tx.exec(`set local role ${identity.role}`);
+      return work(tx);
+    },
+    {
+      owner: subject ? `user:${subject}` : `client:${request.client ?? 'unknown'}`,
+      timeoutMs: db.statementTimeoutFor(identity.role),
+      interruptible: true,
+      ...(request.signal ? { signal: request.signal } : {}),
+    },
+  );
 }

@@ -17,13 +17,21 @@ const secretFileName = 'jwt-secret';
 const apiKeyIssuedAt = 1_735_689_600; // 2025-01-01
 const apiKeyExpiresAt = 4_102_444_800; // 2100-01-01
 
+export interface LoadKeysOptions {
+  /** True when this start created the database: a missing secret is then simply new. */
+  newInstall: boolean;
+  log: (message: string) => void;
+}
+
+const minimumSecretLength = 32;
+
 /**
- * Loads the install's JWT secret from `dataDir`, creating it (mode 0600) on first start.
- * Without a data dir (tests, in-memory databases) a fresh secret is made per process.
+ * Loads the install's JWT secret from `dataDir`, creating it (mode 0600) for a new install.
+ * An existing install whose secret is missing gets a new one, loudly (every session and the
+ * anon key change); one whose secret is too short to be ours is refused, never replaced.
  */
-export async function loadProjectKeys(dataDir: string | undefined): Promise<ProjectKeys> {
-  const secret = dataDir ? await readOrCreateSecret(dataDir) : randomBytes(48).toString('base64url');
-  const jwtSecret = new TextEncoder().encode(secret);
+export async function loadProjectKeys(dataDir: string, options: LoadKeysOptions): Promise<ProjectKeys> {
+  const jwtSecret = new TextEncoder().encode(await readOrCreateSecret(dataDir, options));
   return {
     jwtSecret,
     anonKey: await signApiKey(jwtSecret, 'anon'),
@@ -31,17 +39,30 @@ export async function loadProjectKeys(dataDir: string | undefined): Promise<Proj
   };
 }
 
-async function readOrCreateSecret(dataDir: string): Promise<string> {
+async function readOrCreateSecret(dataDir: string, options: LoadKeysOptions): Promise<string> {
   const file = path.join(dataDir, secretFileName);
-  try {
-    const existing = (await readFile(file, 'utf8')).trim();
-    if (existing.length >= 32) return existing;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  const existing = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  });
+  if (existing !== null) {
+    const secret = existing.trim();
+    if (secret.length >= minimumSecretLength) return secret;
+    throw new Error(
+      `${file} holds ${secret.length} characters, fewer than the ${minimumSecretLength} this server writes: ` +
+        'it may be damaged or replaced. Restore it from a copy, or delete it to generate a new one ' +
+        '(everyone will have to sign in again).',
+    );
   }
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
-  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  if (!options.newInstall) {
+    options.log(
+      `Warning: ${file} was missing, so a new signing secret was generated. Every user has to sign in again, ` +
+        'and the anon key has changed (the web app reads the new one from /app-config.json).',
+    );
+  }
   return secret;
 }
 

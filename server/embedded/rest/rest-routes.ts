@@ -1,3 +1,4 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Database } from '../db/open-database.ts';
@@ -71,7 +72,12 @@ export function createRestRoutes(options: RestOptions): Hono {
       const query = parseQuery(new URL(c.req.url).searchParams.entries());
       const single = wantsSingleObject(c.req.header('accept'));
       const prefs = parsePrefer(c.req.header('prefer'));
-      const context = { method: c.req.method, path: new URL(c.req.url).pathname };
+      const context = {
+        method: c.req.method,
+        path: new URL(c.req.url).pathname,
+        client: clientAddress(c),
+        signal: c.req.raw.signal,
+      };
       // The body is read before the transaction starts: PGlite has one connection, and a slow
       // client must never hold it.
       const body = c.req.method === 'POST' || c.req.method === 'PATCH' ? await readJson(c) : undefined;
@@ -256,4 +262,12 @@ function objectBody(body: unknown): Record<string, unknown> {
     throw new PostgrestError(400, 'PGRST102', 'Empty or invalid json', 'The body must be a JSON object');
   }
   return body;
+}
+
+function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
 }

@@ -1,0 +1,41 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono } from 'hono';
+import { describeBackup, newBackupPath } from '../data-dir/backups.ts';
+import type { Database } from '../db/database.ts';
+import type { ProjectKeys } from '../keys/project-keys.ts';
+
+const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * POST /embedded/v1/backup: a consistent backup of the running server's database, written to
+ * DATA_DIR/backups (what `npm run backup` calls while the server runs). Only for the
+ * service_role key, and only from this machine.
+ */
+export function createBackupRoute(options: { db: Database; keys: ProjectKeys; dataDir: string }): Hono {
+  const app = new Hono();
+  app.post('/backup', async (c) => {
+    const address = (() => {
+      try {
+        return getConnInfo(c).remote.address ?? '';
+      } catch {
+        return '';
+      }
+    })();
+    const key = c.req.header('apikey');
+    const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    if (
+      !loopback.has(address) ||
+      key !== options.keys.serviceRoleKey ||
+      bearer !== options.keys.serviceRoleKey
+    ) {
+      return c.json(
+        { message: 'Backups can only be requested from this machine with the service_role key.' },
+        403,
+      );
+    }
+    const file = await newBackupPath(options.dataDir, 'manual');
+    await options.db.backup(file);
+    return c.json({ file, description: await describeBackup(file) });
+  });
+  return app;
+}

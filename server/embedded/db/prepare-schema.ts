@@ -1,0 +1,27 @@
+import { newBackupPath, pruneAutomaticBackups, describeBackup } from '../data-dir/backups.ts';
+import { applyMigrations, bootstrapDatabase, planMigrations } from './apply-migrations.ts';
+import type { Database } from './database.ts';
+
+/**
+ * Brings the database up to the repository's migrations: the bootstrap on a new database, then
+ * the pending files in order. An existing database is backed up first, so a migration that goes
+ * wrong can be undone with `npm run restore`.
+ */
+export async function prepareSchema(
+  db: Database,
+  options: { dataDir: string; migrationsDir: string; log: (message: string) => void },
+): Promise<void> {
+  await bootstrapDatabase(db);
+  const plan = await planMigrations(db, options.migrationsDir);
+  const first = plan.pending[0];
+  if (!first) return;
+  if (plan.appliedCount > 0) {
+    const file = await newBackupPath(options.dataDir, { beforeMigration: first.version });
+    await db.backup(file);
+    await pruneAutomaticBackups(options.dataDir);
+    options.log(
+      `Backed up the database before applying ${plan.pending.length} new migration(s): ${await describeBackup(file)}`,
+    );
+  }
+  await applyMigrations(db, plan.pending);
+}
