@@ -1,0 +1,51 @@
+/**
+ * Runs at most `concurrency` tasks at once (here: password hashes, ~100 ms of CPU and 32 MB each)
+ * and hands free slots to waiting keys (client IPs) in turn. Without it, every request's scrypt
+ * lands in libuv's shared FIFO pool, so 40 sign-ups from one address delay everybody's sign-in
+ * until all 40 are done; with it, another address waits for a slot, not for the whole burst.
+ */
+export class FairQueue {
+  private running = 0;
+  /** Waiting tasks per key; Map order is the turn order (a served key moves to the back). */
+  private readonly waiting = new Map<string, Array<() => void>>();
+
+  constructor(private readonly concurrency: number) {
+    if (!Number.isInteger(concurrency) || concurrency < 1)
+      throw new Error('FairQueue needs a concurrency of at least 1');
+  }
+
+  async run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    await this.acquire(key);
+    try {
+      return await task();
+    } finally {
+      this.release();
+    }
+  }
+
+  private acquire(key: string): Promise<void> {
+    if (this.running < this.concurrency && this.waiting.size === 0) {
+      this.running += 1;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const queue = this.waiting.get(key);
+      if (queue) queue.push(resolve);
+      else this.waiting.set(key, [resolve]);
+    });
+  }
+
+  private release(): void {
+    const first = this.waiting.entries().next();
+    if (first.done) {
+      this.running -= 1;
+      return;
+    }
+    const [key, queue] = first.value;
+    const start = queue.shift();
+    this.waiting.delete(key);
+    if (queue.length > 0) this.waiting.set(key, queue);
+    // The slot passes straight to the next task, so `running` stays the same.
+    start?.();
+  }
+}
