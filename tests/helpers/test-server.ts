@@ -7,6 +7,17 @@ import { migrationsDir } from './database-template.ts';
 
 let templateBlob: Promise<Blob> | null = null;
 
+/** Every test file signs many users up from 127.0.0.1: limits that never bite, unless a test sets its own. */
+export const testAuthOptions: EmbeddedServerOptions['auth'] = {
+  passwordMinLength: 8,
+  tokenRateLimit: 1_000_000,
+  signupRateLimit: 1_000_000,
+  rateLimitBurst: 100_000,
+  rateLimitHeader: null,
+  refreshTokenReuseInterval: 10,
+  passwordHashConcurrency: 2,
+};
+
 /** Starts the embedded backend in-process on a free port, on an in-memory copy of the migrated template. */
 export async function startTestServer(overrides: Partial<EmbeddedServerOptions> = {}): Promise<EmbeddedServer> {
   templateBlob ??= readFile(inject('databaseTemplate')).then((bytes) => new Blob([bytes]));
@@ -19,12 +30,7 @@ export async function startTestServer(overrides: Partial<EmbeddedServerOptions> 
     distDir: null,
     jwtExpiry: 3600,
     maxRows: 1000,
-    auth: {
-      passwordMinLength: 8,
-      maxFailedSignInsPerEmail: 10,
-      maxFailedSignInsPerIp: 100,
-      signInWindowMs: 15 * 60_000,
-    },
+    auth: testAuthOptions,
     ...overrides,
   });
 }
