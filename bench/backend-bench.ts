@@ -211,9 +211,12 @@ export async function backendBench(): Promise<BenchResult[]> {
     maxRows: 1000,
     auth: {
       passwordMinLength: 8,
-      maxFailedSignInsPerEmail: 1000,
-      maxFailedSignInsPerIp: 100_000,
-      signInWindowMs: 15 * 60_000,
+      tokenRateLimit: 1_000_000,
+      signupRateLimit: 1_000_000,
+      rateLimitBurst: 100_000,
+      rateLimitHeader: null,
+      refreshTokenReuseInterval: 10,
+      passwordHashConcurrency: 2,
     },
   });
   try {

@@ -54,9 +54,12 @@ async function main(): Promise<void> {
     maxRows: env.MAX_ROWS,
     auth: {
       passwordMinLength: env.AUTH_PASSWORD_MIN_LENGTH,
-      maxFailedSignInsPerEmail: env.AUTH_MAX_FAILED_SIGNINS_PER_EMAIL,
-      maxFailedSignInsPerIp: env.AUTH_MAX_FAILED_SIGNINS_PER_IP,
-      signInWindowMs: env.AUTH_SIGNIN_WINDOW_SECONDS * 1000,
+      tokenRateLimit: env.AUTH_RATE_LIMIT_TOKEN,
+      signupRateLimit: env.AUTH_RATE_LIMIT_SIGNUP,
+      rateLimitBurst: env.AUTH_RATE_LIMIT_BURST,
+      rateLimitHeader: env.AUTH_RATE_LIMIT_HEADER ?? null,
+      refreshTokenReuseInterval: env.AUTH_REFRESH_TOKEN_REUSE_INTERVAL,
+      passwordHashConcurrency: env.AUTH_PASSWORD_HASH_CONCURRENCY,
     },
     // The browser learns which engines work and the catalog, never the keys.
     appConfig: () => ({ engines: configuredProviders(providers), modelCatalog: catalog }),

@@ -20,9 +20,13 @@ export const serverEnvSchema = z.object({
   /** The server refuses to start with less free disk space than this in DATA_DIR. */
   MIN_FREE_DISK_MB: positiveInt(64),
   AUTH_PASSWORD_MIN_LENGTH: positiveInt(8),
-  AUTH_MAX_FAILED_SIGNINS_PER_EMAIL: positiveInt(10),
-  AUTH_MAX_FAILED_SIGNINS_PER_IP: positiveInt(50),
-  AUTH_SIGNIN_WINDOW_SECONDS: positiveInt(900),
+  // Per-IP limits and refresh-token reuse as Supabase Auth (GoTrue) has them; see .env.example.
+  AUTH_RATE_LIMIT_TOKEN: positiveInt(150),
+  AUTH_RATE_LIMIT_SIGNUP: positiveInt(30),
+  AUTH_RATE_LIMIT_BURST: positiveInt(30),
+  AUTH_RATE_LIMIT_HEADER: optionalText,
+  AUTH_REFRESH_TOKEN_REUSE_INTERVAL: z.coerce.number().int().min(0).default(10),
+  AUTH_PASSWORD_HASH_CONCURRENCY: positiveInt(2),
   GROQ_API_KEY: optionalText,
   GROQ_BASE_URL: z.string().url().default('https://api.groq.com'),
   ANTHROPIC_API_KEY: optionalText,

@@ -16,6 +16,17 @@ export async function copyTemplateDataDir(): Promise<string> {
   return dataDir;
 }
 
+/** Every test file signs many users up from 127.0.0.1: limits that never bite, unless a test sets its own. */
+export const testAuthOptions: EmbeddedServerOptions['auth'] = {
+  passwordMinLength: 8,
+  tokenRateLimit: 1_000_000,
+  signupRateLimit: 1_000_000,
+  rateLimitBurst: 100_000,
+  rateLimitHeader: null,
+  refreshTokenReuseInterval: 10,
+  passwordHashConcurrency: 2,
+};
+
 /** Starts the embedded backend in-process on a free port, on a copy of the migrated template; close() removes it. */
 export async function startTestServer(overrides: Partial<EmbeddedServerOptions> = {}): Promise<EmbeddedServer> {
   const dataDir = overrides.dataDir ?? (await copyTemplateDataDir());
@@ -29,12 +40,7 @@ export async function startTestServer(overrides: Partial<EmbeddedServerOptions> 
     maxRows: 1000,
     statementTimeouts: { anon: 3000, authenticated: 8000, service_role: 8000 },
     minFreeDiskBytes: 0,
-    auth: {
-      passwordMinLength: 8,
-      maxFailedSignInsPerEmail: 10,
-      maxFailedSignInsPerIp: 100,
-      signInWindowMs: 15 * 60_000,
-    },
+    auth: testAuthOptions,
     ...overrides,
   });
   if (overrides.dataDir) return server;

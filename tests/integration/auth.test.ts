@@ -1,7 +1,7 @@
 import { AuthApiError, AuthSessionMissingError, AuthWeakPasswordError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
-import { signedInClient, startTestServer, supabaseClient } from '../helpers/test-server.ts';
+import { signedInClient, startTestServer, supabaseClient, testAuthOptions } from '../helpers/test-server.ts';
 
 let server: EmbeddedServer;
 beforeAll(async () => {
@@ -12,7 +12,10 @@ afterAll(() => server.close());
 describe('sign-up', () => {
   it('creates a confirmed user and signs them in at once', async () => {
     const client = supabaseClient(server);
-    const { data, error } = await client.auth.signUp({ email: '  New.Person@Example.com ', password: 'long enough pw' });
+    const { data, error } = await client.auth.signUp({
+      email: '  New.Person@Example.com ',
+      password: 'long enough pw',
+    });
     expect(error).toBeNull();
     expect(data.user?.email).toBe('new.person@example.com');
     expect(data.user?.email_confirmed_at).toBeTruthy();
@@ -24,31 +27,51 @@ describe('sign-up', () => {
 
   it('refuses a second account for the same email', async () => {
     const { email } = await signedInClient(server);
-    const { data, error } = await supabaseClient(server).auth.signUp({ email: email.toUpperCase(), password: 'another password' });
+    const { data, error } = await supabaseClient(server).auth.signUp({
+      email: email.toUpperCase(),
+      password: 'another password',
+    });
     expect(data.session).toBeNull();
     expect(error).toBeInstanceOf(AuthApiError);
-    expect(error).toMatchObject({ status: 422, code: 'user_already_exists', message: 'User already registered' });
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'user_already_exists',
+      message: 'User already registered',
+    });
   });
 
   it('refuses a password shorter than 8 characters as a weak password', async () => {
-    const { error } = await supabaseClient(server).auth.signUp({ email: 'short@example.com', password: 'seven77' });
+    const { error } = await supabaseClient(server).auth.signUp({
+      email: 'short@example.com',
+      password: 'seven77',
+    });
     expect(error).toBeInstanceOf(AuthWeakPasswordError);
-    expect(error).toMatchObject({ status: 422, code: 'weak_password', message: 'Password should be at least 8 characters.' });
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'weak_password',
+      message: 'Password should be at least 8 characters.',
+    });
   });
 
-  it('explains empty fields and malformed emails', async () => {
+  it('explains empty fields and malformed emails as GoTrue does', async () => {
     const client = supabaseClient(server);
     expect((await client.auth.signUp({ email: 'someone@example.com', password: '' })).error).toMatchObject({
-      status: 422,
+      status: 400,
+      code: 'validation_failed',
       message: 'Signup requires a valid password',
     });
+    // GoTrue takes a sign-up without email or phone for an anonymous sign-in, which is off.
     expect((await client.auth.signUp({ email: '', password: 'long enough pw' })).error).toMatchObject({
-      status: 400,
-      message: 'An email address is required',
+      status: 422,
+      code: 'anonymous_provider_disabled',
+      message: 'Anonymous sign-ins are disabled',
     });
-    expect((await client.auth.signUp({ email: 'not-an-email', password: 'long enough pw' })).error).toMatchObject({
+    expect(
+      (await client.auth.signUp({ email: 'not-an-email', password: 'long enough pw' })).error,
+    ).toMatchObject({
       status: 400,
-      code: 'email_address_invalid',
+      code: 'validation_failed',
+      message: 'Unable to validate email address: invalid format',
     });
   });
 });
@@ -67,53 +90,59 @@ describe('sign-in', () => {
     const { email } = await signedInClient(server);
     const client = supabaseClient(server);
     const wrong = await client.auth.signInWithPassword({ email, password: 'not the password' });
-    const unknown = await client.auth.signInWithPassword({ email: 'nobody@example.com', password: 'whatever123' });
+    const unknown = await client.auth.signInWithPassword({
+      email: 'nobody@example.com',
+      password: 'whatever123',
+    });
     for (const { error } of [wrong, unknown]) {
-      expect(error).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' });
+      expect(error).toMatchObject({
+        status: 400,
+        code: 'invalid_credentials',
+        message: 'Invalid login credentials',
+      });
     }
   });
 
-  it('rate-limits failed attempts per email, then per IP address', async () => {
-    const limited = await startTestServer({
-      auth: { passwordMinLength: 8, maxFailedSignInsPerEmail: 3, maxFailedSignInsPerIp: 5, signInWindowMs: 60_000 },
-    });
-    try {
-      const { email, password } = await signedInClient(limited);
-      const client = supabaseClient(limited);
-      for (let attempt = 0; attempt < 3; attempt += 1) {
-        expect((await client.auth.signInWithPassword({ email, password: 'wrong password' })).error?.status).toBe(400);
-      }
-      // Even the right password is refused while the email is locked.
-      const locked = await client.auth.signInWithPassword({ email, password });
-      expect(locked.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
-      // Other accounts from the same address still work until the per-IP limit is reached.
-      const other = await signedInClient(limited);
-      expect((await client.auth.signInWithPassword({ email: other.email, password: other.password })).error).toBeNull();
-      for (let attempt = 0; attempt < 2; attempt += 1) {
-        await client.auth.signInWithPassword({ email: `stranger${attempt}@example.com`, password: 'wrong password' });
-      }
-      const blocked = await client.auth.signInWithPassword({ email: other.email, password: other.password });
-      expect(blocked.error).toMatchObject({ status: 429 });
-    } finally {
-      await limited.close();
+  it('never locks an account: the right password works after many wrong ones', async () => {
+    const { email, password } = await signedInClient(server);
+    const client = supabaseClient(server);
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      expect(
+        (await client.auth.signInWithPassword({ email, password: 'wrong password' })).error?.status,
+      ).toBe(400);
     }
+    // Guessing is slowed by per-IP limits on /token instead (auth-hardening.test.ts), as in GoTrue.
+    expect((await client.auth.signInWithPassword({ email, password })).error).toBeNull();
   });
 });
 
 describe('refresh tokens', () => {
-  it('rotates on every refresh and refuses a reused token, ending the session', async () => {
-    const { client, session } = await signedInClient(server);
-    const first = await client.auth.refreshSession();
-    expect(first.error).toBeNull();
-    const rotated = first.data.session?.refresh_token;
-    expect(rotated).toBeTruthy();
-    expect(rotated).not.toBe(session.refresh_token);
+  it('rotates on every refresh and, outside the reuse interval, treats reuse of an older token as theft', async () => {
+    // Interval 0: no grace for concurrent refreshes, so the replay below is reuse at once.
+    const strict = await startTestServer({ auth: { ...testAuthOptions, refreshTokenReuseInterval: 0 } });
+    try {
+      const { client, session } = await signedInClient(strict);
+      const first = await client.auth.refreshSession();
+      expect(first.error).toBeNull();
+      const rotated = first.data.session?.refresh_token;
+      expect(rotated).toBeTruthy();
+      expect(rotated).not.toBe(session.refresh_token);
+      const second = await client.auth.refreshSession();
+      const latest = second.data.session?.refresh_token;
+      expect(latest).not.toBe(rotated);
 
-    const replay = await supabaseClient(server).auth.refreshSession({ refresh_token: session.refresh_token });
-    expect(replay.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
-    // Reuse is treated as theft: the legitimate successor dies with the session.
-    const successor = await supabaseClient(server).auth.refreshSession({ refresh_token: rotated as string });
-    expect(successor.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
+      // The first token is two generations old (GoTrue gives only the direct predecessor of the
+      // current token its successor again, for clients that failed to store it).
+      const replay = await supabaseClient(strict).auth.refreshSession({
+        refresh_token: session.refresh_token,
+      });
+      expect(replay.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
+      // Reuse is treated as theft: the legitimate successor dies with the session.
+      const successor = await supabaseClient(strict).auth.refreshSession({ refresh_token: latest as string });
+      expect(successor.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
+    } finally {
+      await strict.close();
+    }
   });
 
   it('refuses an unknown refresh token', async () => {
@@ -126,7 +155,9 @@ describe('sign-out', () => {
   it('revokes the session: its refresh token and access token stop working for auth', async () => {
     const { client, session } = await signedInClient(server);
     expect((await client.auth.signOut()).error).toBeNull();
-    const refresh = await supabaseClient(server).auth.refreshSession({ refresh_token: session.refresh_token });
+    const refresh = await supabaseClient(server).auth.refreshSession({
+      refresh_token: session.refresh_token,
+    });
     expect(refresh.error).toMatchObject({ code: 'refresh_token_not_found' });
     const user = await supabaseClient(server).auth.getUser(session.access_token);
     expect(user.error).toBeInstanceOf(AuthSessionMissingError);
@@ -154,13 +185,20 @@ describe('access tokens', () => {
     const { client, user } = await signedInClient(server);
     const { data, error } = await client.auth.getClaims();
     expect(error).toBeNull();
-    expect(data?.claims).toMatchObject({ sub: user.id, role: 'authenticated', aud: 'authenticated', aal: 'aal1' });
+    expect(data?.claims).toMatchObject({
+      sub: user.id,
+      role: 'authenticated',
+      aud: 'authenticated',
+      aal: 'aal1',
+    });
     expect(data?.header.alg).toBe('HS256');
   });
 
   it('rejects malformed and forged tokens on /user', async () => {
     const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-    const payload = Buffer.from(JSON.stringify({ sub: crypto.randomUUID(), role: 'authenticated', exp: 9999999999 })).toString('base64url');
+    const payload = Buffer.from(
+      JSON.stringify({ sub: crypto.randomUUID(), role: 'authenticated', exp: 9999999999 }),
+    ).toString('base64url');
     for (const token of ['not-a-jwt', `${header}.${payload}.`]) {
       const { error } = await supabaseClient(server).auth.getUser(token);
       expect(error).toMatchObject({ status: 403, code: 'bad_jwt' });

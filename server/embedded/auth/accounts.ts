@@ -1,9 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../db/open-database.ts';
 import type { UserRow } from './user-json.ts';
-
-/** Refresh tokens are stored only as SHA-256 digests, so a copy of the database cannot be replayed. */
-const digest = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | null> {
   const { rows } = await db.query<UserRow>('select * from auth.users where email = $1', [email]);
@@ -52,55 +48,6 @@ export async function sessionExists(db: Database, sessionId: string): Promise<bo
   return rows.length > 0;
 }
 
-/** Starts a session for a successful sign-in and returns its first refresh token. */
-export async function startSession(db: Database, userId: string): Promise<{ sessionId: string; refreshToken: string }> {
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string }>('insert into auth.sessions (user_id) values ($1) returning id', [userId]);
-    const sessionId = (rows[0] as { id: string }).id;
-    const refreshToken = newRefreshToken();
-    await tx.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [
-      digest(refreshToken),
-      userId,
-      sessionId,
-    ]);
-    await tx.query('update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1', [userId]);
-    return { sessionId, refreshToken };
-  });
-}
-
-export type RotationResult =
-  | { ok: true; user: UserRow; sessionId: string; refreshToken: string }
-  | { ok: false; reason: 'not_found' | 'already_used' };
-
-/**
- * Exchanges a refresh token for its single-use successor. Presenting a token that was already
- * exchanged is treated as theft (as GoTrue does outside its reuse window): the whole session ends.
- */
-export async function rotateRefreshToken(db: Database, presented: string): Promise<RotationResult> {
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: number; revoked: boolean; session_id: string; user_id: string }>(
-      'select id, revoked, session_id, user_id from auth.refresh_tokens where token = $1 for update',
-      [digest(presented)],
-    );
-    const current = rows[0];
-    if (!current) return { ok: false, reason: 'not_found' } as const;
-    if (current.revoked) {
-      await tx.query('delete from auth.sessions where id = $1', [current.session_id]);
-      return { ok: false, reason: 'already_used' } as const;
-    }
-    const refreshToken = newRefreshToken();
-    await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [current.id]);
-    await tx.query(
-      'insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)',
-      [digest(refreshToken), current.user_id, current.session_id, String(current.id)],
-    );
-    await tx.query('update auth.sessions set updated_at = now() where id = $1', [current.session_id]);
-    const user = (await tx.query<UserRow>('select * from auth.users where id = $1', [current.user_id])).rows[0];
-    if (!user) return { ok: false, reason: 'not_found' } as const;
-    return { ok: true, user, sessionId: current.session_id, refreshToken } as const;
-  });
-}
-
 /** Ends sessions (and with them their refresh tokens): `local` this one, `others` all but this one, `global` all. */
 export async function endSessions(
   db: Database,
@@ -115,8 +62,4 @@ export async function endSessions(
   } else {
     await db.query('delete from auth.sessions where user_id = $1 and id <> $2', [userId, sessionId]);
   }
-}
-
-function newRefreshToken(): string {
-  return randomBytes(24).toString('base64url');
 }

@@ -24,12 +24,38 @@ export class GoTrueError extends Error {
   }
 }
 
+/**
+ * GoTrue's answer when a per-IP limiter refuses (performRateLimiting in its middleware.go).
+ * Retry-After is our addition: GoTrue leaves it to the API gateway in front of it.
+ */
+export function rateLimitError(retryAfterMs: number): GoTrueError {
+  return new GoTrueError(
+    429,
+    'over_request_rate_limit',
+    'Request rate limit reached',
+    {},
+    {
+      'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
+    },
+  );
+}
+
 export function gotrueErrorResponse(error: GoTrueError): Response {
   return new Response(
-    JSON.stringify({ code: error.code, error_code: error.code, msg: error.message, message: error.message, ...error.extra }),
+    JSON.stringify({
+      code: error.code,
+      error_code: error.code,
+      msg: error.message,
+      message: error.message,
+      ...error.extra,
+    }),
     {
       status: error.status,
-      headers: { 'Content-Type': 'application/json', 'X-Supabase-Api-Version': gotrueApiVersion, ...error.headers },
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Supabase-Api-Version': gotrueApiVersion,
+        ...error.headers,
+      },
     },
   );
 }

@@ -1,5 +1,5 @@
 import { connectionLostError, DatabaseError, statementTimeoutError } from './database-error.ts';
-import { FairQueue } from './fair-queue.ts';
+import { FairQueue } from '../scheduling/fair-queue.ts';
 import { WorkerHost } from './worker-host.ts';
 import type { QueryResult } from './worker-protocol.ts';
 

@@ -6,6 +6,8 @@ export class FairQueue<T> {
   // A Map keeps insertion order: the first key is the owner whose turn it is.
   private readonly byOwner = new Map<string, T[]>();
   private count = 0;
+  /** The owner who had the last turn: a newcomer goes ahead of their next item. */
+  private lastServed: string | null = null;
 
   get size(): number {
     return this.count;
@@ -18,8 +20,17 @@ export class FairQueue<T> {
 
   push(owner: string, item: T): void {
     const items = this.byOwner.get(owner);
-    if (items) items.push(item);
-    else this.byOwner.set(owner, [item]);
+    if (items) {
+      items.push(item);
+    } else {
+      this.byOwner.set(owner, [item]);
+      // The owner just served went to the back of the line; a newcomer belongs before them.
+      const served = this.lastServed === null ? undefined : this.byOwner.get(this.lastServed);
+      if (served && this.lastServed !== owner) {
+        this.byOwner.delete(this.lastServed as string);
+        this.byOwner.set(this.lastServed as string, served);
+      }
+    }
     this.count += 1;
   }
 
@@ -29,6 +40,7 @@ export class FairQueue<T> {
     if (next.done) return undefined;
     const [owner, items] = next.value;
     const item = items.shift();
+    this.lastServed = owner;
     this.byOwner.delete(owner);
     if (items.length > 0) this.byOwner.set(owner, items);
     this.count -= 1;
