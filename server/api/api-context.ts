@@ -9,5 +9,7 @@ export interface ApiContext {
   limiter: RateLimiter;
   catalog: ModelCatalog;
   providers: ProviderConfig;
+  /** The configured provider keys, hidden by value in anything sent back to the browser. */
+  secrets: readonly string[];
   fetch: typeof fetch;
 }

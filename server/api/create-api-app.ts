@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { ModelCatalog } from '../../src/config/model-catalog.ts';
 import type { ApiContext } from './api-context.ts';
 import { ApiError, errorResponse } from './api-error.ts';
-import type { ProviderConfig } from './provider-config.ts';
+import { providerSecrets, type ProviderConfig } from './provider-config.ts';
 import { createRateLimiter, type RateLimitOptions } from './rate-limiter.ts';
 import { generateClaude } from './routes/generate-claude.ts';
 import { groqChatCompletions } from './routes/groq-chat-completions.ts';
@@ -31,6 +31,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
   const api: ApiContext = {
     verifyToken: options.verifyToken,
     providers: options.providers,
+    secrets: providerSecrets(options.providers),
     catalog: options.catalog,
     limiter: createRateLimiter(options.rateLimit),
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),

@@ -13,7 +13,8 @@ const partPattern = /^(?:snippet|statistics|contentDetails)(?:,(?:snippet|statis
 /**
  * GET /youtube/videos?part=…&id=…: the YouTube Data API's videos.list for one video, with the
  * server's key. Only `part` and `id` are forwarded (a caller cannot list charts, page through
- * results or spend the quota on other endpoints); the provider's status and JSON come back unchanged.
+ * results or spend the quota on other endpoints). A reply comes back unchanged; an error as our
+ * sanitised error (the provider's body may quote the request URL, key included).
  */
 export function youtubeVideos(api: ApiContext) {
   return async (c: Context): Promise<Response> => {
@@ -35,7 +36,7 @@ export function youtubeVideos(api: ApiContext) {
       headers: { accept: 'application/json' },
       signal: c.req.raw.signal,
     });
-    return passThrough(upstream);
+    return passThrough(upstream, { label: 'YouTube', secrets: api.secrets });
   };
 }
 
