@@ -6,7 +6,6 @@ import { requireCatalogModel } from '../check-model.ts';
 import { fetchProvider } from '../fetch-provider.ts';
 import { providerErrorResponse } from '../provider-error-response.ts';
 import { requireProvider } from '../provider-config.ts';
-import { enforceRateLimit } from '../rate-limiter.ts';
 import { readJsonBody } from '../read-json-body.ts';
 import { authenticate } from '../verify-access-token.ts';
 
@@ -28,7 +27,7 @@ export function generateClaude(api: ApiContext) {
   return async (c: Context): Promise<Response> => {
     const userId = await authenticate(c.req.raw, api.verifyToken);
     const body = await readJsonBody(c.req.raw, generateClaudeBodySchema, maxBodyBytes);
-    enforceRateLimit(api.limiter, userId);
+    api.quota.take(userId, api.clientAddress(c));
     requireCatalogModel(api.catalog, 'anthropic', body.model);
     const anthropic = requireProvider(api.providers, 'anthropic');
 

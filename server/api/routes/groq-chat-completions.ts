@@ -7,7 +7,6 @@ import { guardOpenAiStream } from '../openai-stream-guard.ts';
 import { passedHeadersOf } from '../pass-through.ts';
 import { providerErrorResponse } from '../provider-error-response.ts';
 import { requireProvider } from '../provider-config.ts';
-import { enforceRateLimit } from '../rate-limiter.ts';
 import { readJsonBody } from '../read-json-body.ts';
 import { authenticate } from '../verify-access-token.ts';
 
@@ -40,7 +39,7 @@ export function groqChatCompletions(api: ApiContext) {
   return async (c: Context): Promise<Response> => {
     const userId = await authenticate(c.req.raw, api.verifyToken);
     const body = await readJsonBody(c.req.raw, groqChatBodySchema, maxBodyBytes);
-    enforceRateLimit(api.limiter, userId);
+    api.quota.take(userId, api.clientAddress(c));
     requireCatalogModel(api.catalog, 'groq', body.model);
     const groq = requireProvider(api.providers, 'groq');
 

@@ -12,7 +12,6 @@ import { ApiError } from '../api-error.ts';
 import { fetchProvider } from '../fetch-provider.ts';
 import { providerErrorResponse } from '../provider-error-response.ts';
 import { requireProvider } from '../provider-config.ts';
-import { enforceRateLimit } from '../rate-limiter.ts';
 import { readJsonBody } from '../read-json-body.ts';
 import { authenticate } from '../verify-access-token.ts';
 
@@ -78,7 +77,7 @@ export function perplexityAgent(api: ApiContext) {
   return async (c: Context): Promise<Response> => {
     const userId = await authenticate(c.req.raw, api.verifyToken);
     const body = await readJsonBody(c.req.raw, agentBodySchema, maxBodyBytes);
-    enforceRateLimit(api.limiter, userId);
+    api.quota.take(userId, api.clientAddress(c));
     if (!researchModels.includes(body.model)) {
       throw new ApiError(
         400,

@@ -5,7 +5,6 @@ import { ApiError } from '../api-error.ts';
 import { fetchProvider } from '../fetch-provider.ts';
 import { passThrough } from '../pass-through.ts';
 import { requireProvider } from '../provider-config.ts';
-import { enforceRateLimit } from '../rate-limiter.ts';
 import { authenticate } from '../verify-access-token.ts';
 
 const partPattern = /^(?:snippet|statistics|contentDetails)(?:,(?:snippet|statistics|contentDetails)){0,2}$/;
@@ -27,7 +26,7 @@ export function youtubeVideos(api: ApiContext) {
     if (id === null || !youTubeVideoIdPattern.test(id)) {
       throw invalid('id must be one YouTube video id of exactly 11 characters');
     }
-    enforceRateLimit(api.limiter, userId);
+    api.quota.take(userId, api.clientAddress(c));
     const youtube = requireProvider(api.providers, 'youtube');
 
     const query = new URLSearchParams({ part, id, key: youtube.key });
