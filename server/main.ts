@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { createApiApp } from './api/create-api-app.ts';
 import { hs256Verifier } from './api/hs256-verifier.ts';
 import { configuredProviders, readProviderConfig } from './api/provider-config.ts';
@@ -22,7 +23,9 @@ async function main(): Promise<void> {
   const envFile = path.join(root, '.env');
   if (existsSync(envFile)) process.loadEnvFile(envFile);
   const env = readServerEnv();
-  const catalog = await loadModelCatalog(env.MODEL_CATALOG_FILE && path.resolve(root, env.MODEL_CATALOG_FILE));
+  const catalog = await loadModelCatalog(
+    env.MODEL_CATALOG_FILE && path.resolve(root, env.MODEL_CATALOG_FILE),
+  );
   const providers = readProviderConfig(env);
   const distDir = path.join(root, 'dist');
   const started = Date.now();
@@ -68,7 +71,13 @@ async function main(): Promise<void> {
         verifyToken: hs256Verifier(keys.jwtSecret),
         providers,
         catalog,
-        rateLimit: { requests: env.API_RATE_LIMIT_REQUESTS, windowMs: env.API_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+        rateLimit: {
+          requests: env.API_RATE_LIMIT_REQUESTS,
+          windowMs: env.API_RATE_LIMIT_WINDOW_SECONDS * 1000,
+          requestsPerIp: env.API_RATE_LIMIT_REQUESTS_PER_IP,
+        },
+        // The socket's peer: behind a reverse proxy every user would share the proxy's address.
+        clientAddress: (c) => getConnInfo(c).remote.address ?? null,
       }),
     ...(devMiddleware ? { devMiddleware } : {}),
   });

@@ -78,6 +78,14 @@ describe('translateAnthropicStream', () => {
     );
   });
 
+  it('redacts the server keys and anything key-shaped from an error event message', async () => {
+    const key = 'sk-ant-server-test-key';
+    const message = `Overloaded for ${key}\n(x-api-key: ${key}, also sk-ant-api03-${'Ab9_'.repeat(10)})`;
+    const error = `event: error\ndata: ${JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message } })}\n\n`;
+    const result = await new Response(translateAnthropicStream(streamOf([error]), [key])).text();
+    expect(result).toBe(out({ error: 'Overloaded for [redacted] (x-api-key: [redacted], also [redacted])' }));
+  });
+
   it('uses a generic message for an error event without one', async () => {
     const result = await translate(['event: error\ndata: not json\n\n']);
     expect(result).toBe(out({ error: 'The AI provider reported an error. Please try again.' }));

@@ -1,3 +1,4 @@
+import { sanitiseProviderMessage } from './redact-secrets.ts';
 import { createSseEventParser, type SseEvent } from './sse-event-parser.ts';
 
 export const providerDisconnectMessage =
@@ -11,10 +12,13 @@ type Outcome = { content: string } | { error: string } | { stop: true } | null;
  * stream (spec §7.2): `data: {"content":…}` per text delta, `data: {"error":…}` on failure, and
  * always `data: [DONE]` last. A stream that ends before `message_stop` was cut off, which the
  * browser is told as an error instead of showing half a post as if it were complete.
+ * The message of an error event reaches the user, so it is sanitised first (`secrets`: the server's
+ * keys, hidden by value; anything key-shaped is hidden too).
  * Pull-based, so a slow reader slows the upstream read; cancelling the result cancels the upstream.
  */
 export function translateAnthropicStream(
   source: ReadableStream<Uint8Array> | null,
+  secrets: readonly string[] = [],
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
@@ -37,7 +41,7 @@ export function translateAnthropicStream(
       const apply = (events: SseEvent[]) => {
         let sent = false;
         for (const event of events) {
-          const outcome = interpret(event);
+          const outcome = interpret(event, secrets);
           if (!outcome) continue;
           if ('content' in outcome) {
             controller.enqueue(dataLine({ content: outcome.content }));
@@ -73,7 +77,7 @@ export function translateAnthropicStream(
   });
 }
 
-function interpret(event: SseEvent): Outcome {
+function interpret(event: SseEvent, secrets: readonly string[]): Outcome {
   let data: Record<string, unknown>;
   try {
     const parsed: unknown = JSON.parse(event.data);
@@ -92,7 +96,8 @@ function interpret(event: SseEvent): Outcome {
     }
     case 'error': {
       const message = (data.error as { message?: unknown } | undefined)?.message;
-      return { error: typeof message === 'string' && message !== '' ? message : providerErrorMessage };
+      const sanitised = typeof message === 'string' ? sanitiseProviderMessage(message, secrets) : '';
+      return { error: sanitised !== '' ? sanitised : providerErrorMessage };
     }
     case 'message_stop':
       return { stop: true };

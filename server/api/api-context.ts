@@ -1,13 +1,18 @@
+import type { Context } from 'hono';
 import type { ModelCatalog } from '../../src/config/model-catalog.ts';
+import type { AiQuota } from './ai-quota.ts';
 import type { ProviderConfig } from './provider-config.ts';
-import type { RateLimiter } from './rate-limiter.ts';
 import type { VerifyToken } from './verify-access-token.ts';
 
 /** What every route needs, injected once by createApiApp (no globals, so tests and Deno can differ). */
 export interface ApiContext {
   verifyToken: VerifyToken;
-  limiter: RateLimiter;
+  quota: AiQuota;
+  /** The caller's network address for the per-address quota; null when unknown. */
+  clientAddress: (c: Context) => string | null;
   catalog: ModelCatalog;
   providers: ProviderConfig;
+  /** The configured provider keys, hidden by value in anything sent back to the browser. */
+  secrets: readonly string[];
   fetch: typeof fetch;
 }

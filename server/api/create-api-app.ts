@@ -1,9 +1,9 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { ModelCatalog } from '../../src/config/model-catalog.ts';
+import { createAiQuota, type AiQuotaOptions } from './ai-quota.ts';
 import type { ApiContext } from './api-context.ts';
 import { ApiError, errorResponse } from './api-error.ts';
-import type { ProviderConfig } from './provider-config.ts';
-import { createRateLimiter, type RateLimitOptions } from './rate-limiter.ts';
+import { providerSecrets, type ProviderConfig } from './provider-config.ts';
 import { generateClaude } from './routes/generate-claude.ts';
 import { groqChatCompletions } from './routes/groq-chat-completions.ts';
 import { listModels } from './routes/models.ts';
@@ -15,8 +15,14 @@ export interface ApiAppOptions {
   verifyToken: VerifyToken;
   providers: ProviderConfig;
   catalog: ModelCatalog;
-  /** Per-user budget across the AI routes. */
-  rateLimit: RateLimitOptions;
+  /** Budget across the AI routes, per user and per client address. */
+  rateLimit: AiQuotaOptions;
+  /**
+   * The caller's network address, for the per-address budget: the socket's remote address under
+   * Node, or a proxy header where the deployment vouches for it (client-address.ts). Without it,
+   * or when it gives null, only the per-user budget applies.
+   */
+  clientAddress?: (c: Context) => string | null;
   /** Outgoing fetch to the providers; defaults to the global fetch, looked up per call (so MSW can intercept). */
   fetch?: typeof fetch;
 }
@@ -24,15 +30,17 @@ export interface ApiAppOptions {
 /**
  * The /api functions app (DESIGN.md §4), the same under Node (mounted at /api by the embedded
  * server) and Deno (supabase/functions/api). Web APIs only: no node:* imports anywhere below.
- * Each route checks, in order: access token (401) → body (400/413) → rate limit (429) →
- * model (400) → provider key (503) → provider call.
+ * Each route checks, in order: access token (401) → body (400/413) → rate limit per user and per
+ * client address (429) → model (400) → provider key (503) → provider call.
  */
 export function createApiApp(options: ApiAppOptions): Hono {
   const api: ApiContext = {
     verifyToken: options.verifyToken,
     providers: options.providers,
+    secrets: providerSecrets(options.providers),
     catalog: options.catalog,
-    limiter: createRateLimiter(options.rateLimit),
+    quota: createAiQuota(options.rateLimit),
+    clientAddress: options.clientAddress ?? (() => null),
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
   };
 

@@ -51,6 +51,16 @@ export function readProviderConfig(source: ProviderSource): ProviderConfig {
   };
 }
 
+/** Every configured key, for hiding them by value in anything a provider sends back. */
+export function providerSecrets(providers: ProviderConfig): string[] {
+  return [
+    providers.GROQ_API_KEY,
+    providers.ANTHROPIC_API_KEY,
+    providers.PERPLEXITY_API_KEY,
+    providers.YOUTUBE_API_KEY,
+  ].filter((key): key is string => Boolean(key));
+}
+
 /** Which providers have a key: safe to show to anyone (booleans only). */
 export function configuredProviders(providers: ProviderConfig): Record<Provider, boolean> {
   return {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-error.ts';
-import { createRateLimiter, enforceRateLimit } from './rate-limiter.ts';
+import { createRateLimiter } from './rate-limiter.ts';
 
 function fakeClock(start = 1_000_000) {
   let now = start;
@@ -46,31 +45,18 @@ describe('createRateLimiter (sliding window per user)', () => {
     expect(limiter.hit('a')).toEqual({ allowed: true });
   });
 
+  it('check does not count a request; record does', () => {
+    const limiter = createRateLimiter({ requests: 1, windowMs: 60_000 }, fakeClock().now);
+    expect(limiter.check('a')).toEqual({ allowed: true });
+    expect(limiter.check('a')).toEqual({ allowed: true });
+    limiter.record('a');
+    expect(limiter.check('a')).toEqual({ allowed: false, retryAfterSeconds: 60 });
+  });
+
   it('keeps each user’s budget separate', () => {
     const limiter = createRateLimiter({ requests: 1, windowMs: 60_000 }, fakeClock().now);
     expect(limiter.hit('a').allowed).toBe(true);
     expect(limiter.hit('a').allowed).toBe(false);
     expect(limiter.hit('b').allowed).toBe(true);
-  });
-});
-
-describe('enforceRateLimit', () => {
-  it('throws a 429 with Retry-After and the user message', () => {
-    const limiter = createRateLimiter({ requests: 1, windowMs: 30_000 }, fakeClock().now);
-    enforceRateLimit(limiter, 'a');
-    let thrown: unknown;
-    try {
-      enforceRateLimit(limiter, 'a');
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(ApiError);
-    expect(thrown).toMatchObject({
-      status: 429,
-      message: 'Too many requests. Please wait 30 seconds and try again.',
-      type: 'rate_limit',
-      code: 'rate_limited',
-      headers: { 'retry-after': '30' },
-    });
   });
 });

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** A positive integer, or undefined when unset or blank (the code then derives a default). */
+const optionalPositiveInt = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.coerce.number().int().positive().optional(),
+);
 const optionalText = z
   .string()
   .optional()
@@ -39,6 +44,8 @@ export const serverEnvSchema = z.object({
   MODEL_CATALOG_FILE: optionalText,
   API_RATE_LIMIT_REQUESTS: positiveInt(30),
   API_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+  /** AI requests per client address per window; twice API_RATE_LIMIT_REQUESTS when unset. */
+  API_RATE_LIMIT_REQUESTS_PER_IP: optionalPositiveInt,
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;

@@ -1,10 +1,11 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { signedInClient } from './test-server.ts';
+import type { AiQuotaOptions } from '../../server/api/ai-quota.ts';
 import { createApiApp } from '../../server/api/create-api-app.ts';
 import { hs256Verifier } from '../../server/api/hs256-verifier.ts';
 import { configuredProviders, type ProviderConfig } from '../../server/api/provider-config.ts';
-import type { RateLimitOptions } from '../../server/api/rate-limiter.ts';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
 import { defaultModelCatalog, type ModelCatalog } from '../../src/config/model-catalog.ts';
 import { startTestServer } from './test-server.ts';
@@ -23,7 +24,7 @@ export const testProviders: ProviderConfig = {
 
 export interface ApiTestServerOptions {
   providers?: ProviderConfig;
-  rateLimit?: RateLimitOptions;
+  rateLimit?: AiQuotaOptions;
   catalog?: ModelCatalog;
 }
 
@@ -39,6 +40,7 @@ export function startApiTestServer(options: ApiTestServerOptions = {}): Promise<
         providers,
         catalog,
         rateLimit: options.rateLimit ?? { requests: 30, windowMs: 60_000 },
+        clientAddress: (c) => getConnInfo(c).remote.address ?? null,
       }),
   });
 }

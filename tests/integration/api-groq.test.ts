@@ -192,7 +192,7 @@ describe('POST /api/groq/openai/v1/chat/completions', () => {
     });
   });
 
-  it('passes a provider 429 through with its body and Retry-After', async () => {
+  it('answers a provider 429 with its status, reason and Retry-After, not its body', async () => {
     const body =
       '{"error":{"message":"Rate limit reached for model `openai/gpt-oss-20b`","type":"tokens","code":"rate_limit_exceeded"}}';
     providers.use(
@@ -216,12 +216,18 @@ describe('POST /api/groq/openai/v1/chat/completions', () => {
     });
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('7');
-    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(response.headers.get('content-type')).toContain('application/json');
     expect(response.headers.get('x-accel-buffering')).toBeNull();
-    expect(await response.text()).toBe(body);
+    expect(await response.json()).toEqual({
+      error: {
+        message: 'Groq API error: 429 Too Many Requests (Rate limit reached for model `openai/gpt-oss-20b`)',
+        type: 'rate_limit',
+        code: 'provider_error',
+      },
+    });
   });
 
-  it('passes a provider 5xx through', async () => {
+  it('answers a provider 5xx with its status', async () => {
     const body = '{"error":{"message":"Service Unavailable","type":"internal_server_error"}}';
     providers.use(
       http.post(
@@ -235,7 +241,14 @@ describe('POST /api/groq/openai/v1/chat/completions', () => {
       body: JSON.stringify({ model: 'openai/gpt-oss-20b', messages: [{ role: 'user', content: 'Hi' }] }),
     });
     expect(response.status).toBe(503);
-    expect(await response.text()).toBe(body);
+    // The provider's message says no more than the status: it is not repeated.
+    expect(await response.json()).toEqual({
+      error: {
+        message: 'Groq API error: 503 Service Unavailable',
+        type: 'api_error',
+        code: 'provider_error',
+      },
+    });
   });
 
   it('answers 502 when Groq cannot be reached', async () => {

@@ -243,7 +243,7 @@ describe('POST /api/perplexity/agent', () => {
     expect(await response.json()).toEqual(failed);
   });
 
-  it('passes a provider 429 through with its body and Retry-After', async () => {
+  it('answers a provider 429 with its status, reason and Retry-After, not its body', async () => {
     const body =
       '{"error":{"message":"Rate limit exceeded","type":"request_rate_limit_exceeded","code":429}}';
     answerAgent(
@@ -256,17 +256,29 @@ describe('POST /api/perplexity/agent', () => {
     const response = await postAgent(agentBody);
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('9');
-    expect(await response.text()).toBe(body);
+    expect(await response.json()).toEqual({
+      error: {
+        message: 'Perplexity API error: 429 Too Many Requests (Rate limit exceeded)',
+        type: 'rate_limit',
+        code: 'provider_error',
+      },
+    });
   });
 
-  it('passes a provider 500 through', async () => {
+  it('answers a provider 500 with its status and reason', async () => {
     const body = '{"error":{"message":"Internal error","type":"internal_server_error","code":500}}';
     answerAgent(
       () => new HttpResponse(body, { status: 500, headers: { 'content-type': 'application/json' } }),
     );
     const response = await postAgent(agentBody);
     expect(response.status).toBe(500);
-    expect(await response.text()).toBe(body);
+    expect(await response.json()).toEqual({
+      error: {
+        message: 'Perplexity API error: 500 Internal Server Error (Internal error)',
+        type: 'api_error',
+        code: 'provider_error',
+      },
+    });
   });
 
   it('answers 502 when Perplexity cannot be reached', async () => {
@@ -324,7 +336,7 @@ describe('GET /api/youtube/videos', () => {
     expect(url.searchParams.get('key')).toBe(testProviders.YOUTUBE_API_KEY);
   });
 
-  it('passes "not found" (200 with no items) and a quota 403 through', async () => {
+  it('passes "not found" (200 with no items) through, and answers a quota 403 with its status and reason', async () => {
     const empty = {
       kind: 'youtube#videoListResponse',
       items: [],
@@ -345,7 +357,13 @@ describe('GET /api/youtube/videos', () => {
     answerVideos(() => HttpResponse.json(quota, { status: 403 }));
     const refused = await getVideos(`part=snippet&id=${videoId}`);
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual(quota);
+    expect(await refused.json()).toEqual({
+      error: {
+        message: 'YouTube API error: 403 Forbidden (quota)',
+        type: 'api_error',
+        code: 'provider_error',
+      },
+    });
   });
 
   it('answers 502 when YouTube cannot be reached', async () => {

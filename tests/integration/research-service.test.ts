@@ -361,7 +361,7 @@ describe('analyzeVideo', () => {
     expect(agentBodies).toHaveLength(0);
   });
 
-  it('reports a YouTube quota error with its status and body', async () => {
+  it('reports a YouTube quota error with its status and reason', async () => {
     const quota = {
       error: {
         code: 403,
@@ -372,7 +372,7 @@ describe('analyzeVideo', () => {
     youtubeAnswers(() => HttpResponse.json(quota, { status: 403 }));
     perplexityReplies(JSON.stringify(modelVideo));
     const error = await rejection(analyzeVideo({ ...who, videoUrl: `https://youtu.be/${videoId}` }, context));
-    expect(error.message).toBe(`YouTube API error: 403 ${JSON.stringify(quota)}`);
+    expect(error.message).toBe('YouTube API error: 403 Forbidden (quota exceeded)');
     expect(agentBodies).toHaveLength(0);
   });
 
@@ -412,13 +412,21 @@ describe('failures the panel shows', () => {
   });
 
   it.each([
-    [429, '{"error":{"message":"Rate limit exceeded","type":"request_rate_limit_exceeded","code":429}}'],
-    [500, '{"error":{"message":"Internal error","type":"internal_server_error","code":500}}'],
-  ])('reports a provider %d with its status and body', async (status, body) => {
+    [
+      429,
+      '{"error":{"message":"Rate limit exceeded","type":"request_rate_limit_exceeded","code":429}}',
+      'Perplexity API error: 429 Too Many Requests (Rate limit exceeded)',
+    ],
+    [
+      500,
+      '{"error":{"message":"Internal error","type":"internal_server_error","code":500}}',
+      'Perplexity API error: 500 Internal Server Error (Internal error)',
+    ],
+  ])('reports a provider %d with its status and reason, not its body', async (status, body, message) => {
     perplexityReplies(
       () => new HttpResponse(body, { status, headers: { 'content-type': 'application/json' } }),
     );
-    expect((await rejection(search())).message).toBe(`Perplexity API error: ${status} ${body}`);
+    expect((await rejection(search())).message).toBe(message);
   });
 
   it('reports an answer without text as "No content in response"', async () => {

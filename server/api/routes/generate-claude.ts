@@ -1,13 +1,11 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiContext } from '../api-context.ts';
-import { ApiError } from '../api-error.ts';
 import { translateAnthropicStream } from '../anthropic-stream.ts';
 import { requireCatalogModel } from '../check-model.ts';
 import { fetchProvider } from '../fetch-provider.ts';
-import { statusTextOf } from '../http-status-text.ts';
+import { providerErrorResponse } from '../provider-error-response.ts';
 import { requireProvider } from '../provider-config.ts';
-import { enforceRateLimit } from '../rate-limiter.ts';
 import { readJsonBody } from '../read-json-body.ts';
 import { authenticate } from '../verify-access-token.ts';
 
@@ -29,7 +27,7 @@ export function generateClaude(api: ApiContext) {
   return async (c: Context): Promise<Response> => {
     const userId = await authenticate(c.req.raw, api.verifyToken);
     const body = await readJsonBody(c.req.raw, generateClaudeBodySchema, maxBodyBytes);
-    enforceRateLimit(api.limiter, userId);
+    api.quota.take(userId, api.clientAddress(c));
     requireCatalogModel(api.catalog, 'anthropic', body.model);
     const anthropic = requireProvider(api.providers, 'anthropic');
 
@@ -53,21 +51,17 @@ export function generateClaude(api: ApiContext) {
     });
 
     if (!upstream.ok) {
-      // Not awaited: only the status matters, and some bodies settle their cancel late.
-      void upstream.body?.cancel().catch(() => {});
-      // A provider outage (5xx, 529 overloaded) is a bad gateway for us; a 4xx keeps its status.
-      const status = upstream.status >= 500 ? 502 : upstream.status;
-      const retryAfter = upstream.headers.get('retry-after');
-      throw new ApiError(
-        status,
-        `Anthropic API error: ${upstream.status} ${statusTextOf(upstream)}`.trim(),
-        upstream.status === 429 ? 'rate_limit' : 'api_error',
-        'provider_error',
-        upstream.status === 429 && retryAfter ? { 'retry-after': retryAfter } : {},
-      );
+      return providerErrorResponse(upstream, {
+        label: 'Anthropic',
+        secrets: api.secrets,
+        // A provider outage (5xx, 529 overloaded) is a bad gateway for us; a 4xx keeps its status.
+        status: upstream.status >= 500 ? 502 : upstream.status,
+        // Spec §8 shows an AI provider's failure as "{status} {statusText}" alone.
+        detail: false,
+      });
     }
 
-    return new Response(translateAnthropicStream(upstream.body), {
+    return new Response(translateAnthropicStream(upstream.body, api.secrets), {
       status: 200,
       headers: {
         'content-type': 'text/event-stream; charset=utf-8',

@@ -3,8 +3,10 @@ import { z } from 'zod';
 import type { ApiContext } from '../api-context.ts';
 import { requireCatalogModel } from '../check-model.ts';
 import { fetchProvider } from '../fetch-provider.ts';
+import { guardOpenAiStream } from '../openai-stream-guard.ts';
+import { passedHeadersOf } from '../pass-through.ts';
+import { providerErrorResponse } from '../provider-error-response.ts';
 import { requireProvider } from '../provider-config.ts';
-import { enforceRateLimit } from '../rate-limiter.ts';
 import { readJsonBody } from '../read-json-body.ts';
 import { authenticate } from '../verify-access-token.ts';
 
@@ -27,19 +29,17 @@ export const groqChatBodySchema = z.object({
   seed: z.number().int().optional(),
 });
 
-// Provider headers worth passing back; content-encoding and length are not (fetch has decoded the body).
-const passedHeaders = ['content-type', 'retry-after', 'x-request-id'];
-
 /**
  * POST /groq/openai/v1/chat/completions: Groq's OpenAI-compatible endpoint behind our checks, so the
  * browser's groq-sdk (baseURL `<api>/groq`, apiKey = the user's access token) never holds the key.
- * Replies, streams and provider errors come back unchanged.
+ * Replies and streams come back unchanged, except an error event inside a stream; provider errors
+ * come back as our sanitised error (a provider can echo the key it was sent).
  */
 export function groqChatCompletions(api: ApiContext) {
   return async (c: Context): Promise<Response> => {
     const userId = await authenticate(c.req.raw, api.verifyToken);
     const body = await readJsonBody(c.req.raw, groqChatBodySchema, maxBodyBytes);
-    enforceRateLimit(api.limiter, userId);
+    api.quota.take(userId, api.clientAddress(c));
     requireCatalogModel(api.catalog, 'groq', body.model);
     const groq = requireProvider(api.providers, 'groq');
 
@@ -56,16 +56,16 @@ export function groqChatCompletions(api: ApiContext) {
       signal: c.req.raw.signal,
     });
 
-    const headers = new Headers();
-    for (const name of passedHeaders) {
-      const value = upstream.headers.get(name);
-      if (value !== null) headers.set(name, value);
-    }
-    if (body.stream && upstream.ok) {
+    const errors = { label: 'Groq', secrets: api.secrets };
+    if (!upstream.ok) return providerErrorResponse(upstream, errors);
+
+    const headers = passedHeadersOf(upstream);
+    if (body.stream) {
       headers.set('cache-control', 'no-cache');
       headers.set('x-accel-buffering', 'no');
     }
-    // The upstream body stream itself: bytes reach the browser as Groq sends them, never buffered.
-    return new Response(upstream.body, { status: upstream.status, statusText: upstream.statusText, headers });
+    // Bytes reach the browser as Groq sends them, never buffered; a stream only has its error events rewritten.
+    const reply = body.stream && upstream.body ? guardOpenAiStream(upstream.body, errors) : upstream.body;
+    return new Response(reply, { status: upstream.status, statusText: upstream.statusText, headers });
   };
 }

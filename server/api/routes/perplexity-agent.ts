@@ -6,12 +6,12 @@ import {
   researchModels,
   searchDomainPattern,
 } from '../../../src/config/research-api.ts';
+import { agentReply } from '../agent-reply.ts';
 import type { ApiContext } from '../api-context.ts';
 import { ApiError } from '../api-error.ts';
 import { fetchProvider } from '../fetch-provider.ts';
-import { passThrough } from '../pass-through.ts';
+import { providerErrorResponse } from '../provider-error-response.ts';
 import { requireProvider } from '../provider-config.ts';
-import { enforceRateLimit } from '../rate-limiter.ts';
 import { readJsonBody } from '../read-json-body.ts';
 import { authenticate } from '../verify-access-token.ts';
 
@@ -69,14 +69,15 @@ export const agentBodySchema = z.strictObject({
 
 /**
  * POST /perplexity/agent: Perplexity's Agent API behind our checks (the key never reaches the
- * browser). The provider's status and JSON come back unchanged, including a 200 with
- * `status: "failed"`, which the browser's research service turns into a message.
+ * browser). A reply comes back unchanged, except the error of a 200 with `status: "failed"`
+ * (which the browser's research service shows) is sanitised; a non-OK answer becomes our
+ * sanitised error.
  */
 export function perplexityAgent(api: ApiContext) {
   return async (c: Context): Promise<Response> => {
     const userId = await authenticate(c.req.raw, api.verifyToken);
     const body = await readJsonBody(c.req.raw, agentBodySchema, maxBodyBytes);
-    enforceRateLimit(api.limiter, userId);
+    api.quota.take(userId, api.clientAddress(c));
     if (!researchModels.includes(body.model)) {
       throw new ApiError(
         400,
@@ -97,6 +98,7 @@ export function perplexityAgent(api: ApiContext) {
       body: JSON.stringify(body),
       signal: c.req.raw.signal,
     });
-    return passThrough(upstream);
+    if (!upstream.ok) return providerErrorResponse(upstream, { label: 'Perplexity', secrets: api.secrets });
+    return agentReply(upstream, api.secrets);
   };
 }

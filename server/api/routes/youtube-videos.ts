@@ -5,7 +5,6 @@ import { ApiError } from '../api-error.ts';
 import { fetchProvider } from '../fetch-provider.ts';
 import { passThrough } from '../pass-through.ts';
 import { requireProvider } from '../provider-config.ts';
-import { enforceRateLimit } from '../rate-limiter.ts';
 import { authenticate } from '../verify-access-token.ts';
 
 const partPattern = /^(?:snippet|statistics|contentDetails)(?:,(?:snippet|statistics|contentDetails)){0,2}$/;
@@ -13,7 +12,8 @@ const partPattern = /^(?:snippet|statistics|contentDetails)(?:,(?:snippet|statis
 /**
  * GET /youtube/videos?part=…&id=…: the YouTube Data API's videos.list for one video, with the
  * server's key. Only `part` and `id` are forwarded (a caller cannot list charts, page through
- * results or spend the quota on other endpoints); the provider's status and JSON come back unchanged.
+ * results or spend the quota on other endpoints). A reply comes back unchanged; an error as our
+ * sanitised error (the provider's body may quote the request URL, key included).
  */
 export function youtubeVideos(api: ApiContext) {
   return async (c: Context): Promise<Response> => {
@@ -26,7 +26,7 @@ export function youtubeVideos(api: ApiContext) {
     if (id === null || !youTubeVideoIdPattern.test(id)) {
       throw invalid('id must be one YouTube video id of exactly 11 characters');
     }
-    enforceRateLimit(api.limiter, userId);
+    api.quota.take(userId, api.clientAddress(c));
     const youtube = requireProvider(api.providers, 'youtube');
 
     const query = new URLSearchParams({ part, id, key: youtube.key });
@@ -35,7 +35,7 @@ export function youtubeVideos(api: ApiContext) {
       headers: { accept: 'application/json' },
       signal: c.req.raw.signal,
     });
-    return passThrough(upstream);
+    return passThrough(upstream, { label: 'YouTube', secrets: api.secrets });
   };
 }
 
