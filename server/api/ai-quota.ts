@@ -1,5 +1,5 @@
 import { ApiError } from './api-error.ts';
-import { quotaKeyOf } from './client-address.ts';
+import { addressKey } from '../shared/address-key.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 
 export interface AiQuotaOptions {
@@ -36,7 +36,7 @@ export function createAiQuota(options: AiQuotaOptions, now: () => number = Date.
     take(userId, clientAddress) {
       const user = perUser.check(userId);
       if (!user.allowed) throw tooManyRequests(user.retryAfterSeconds, 'Too many requests.', 'rate_limited');
-      const address = clientAddress === null ? null : quotaKeyOf(clientAddress);
+      const address = clientAddress === null ? null : addressKey(clientAddress);
       if (address !== null) {
         const network = perAddress.check(address);
         if (!network.allowed) {

@@ -1,6 +1,6 @@
-import { isIPv6 } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { addressKey } from '../../shared/address-key.ts';
 
 /**
  * The key per-IP limits count against. By default the TCP peer: headers such as X-Forwarded-For
@@ -20,21 +20,7 @@ export function clientAddress(c: Context, trustedHeader: string | null): string 
   }
 }
 
-/**
- * One host on IPv6 usually holds a whole /64, so counting single addresses would give it
- * 2^64 buckets: IPv6 addresses count by their /64 prefix. IPv4 (also IPv4-mapped) counts as is.
- */
+/** The key an address counts under (IPv6 by its /64); anything that is not an address counts as it is. */
 export function rateLimitKey(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return mapped[1];
-  if (!isIPv6(address)) return address;
-  const [head = '', tail] = address.toLowerCase().split('::');
-  const headGroups = head === '' ? [] : head.split(':');
-  const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
-  const missing = 8 - headGroups.length - tailGroups.length;
-  const groups = [...headGroups, ...Array.from({ length: Math.max(missing, 0) }, () => '0'), ...tailGroups];
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
+  return addressKey(address) ?? address;
 }
