@@ -24,6 +24,8 @@ export interface EmbeddedServerOptions {
   statementTimeouts: { anon: number; authenticated: number; service_role: number };
   /** Refuse to start with less free disk space than this (bytes). */
   minFreeDiskBytes: number;
+  /** Past this much memory after a request, the database engine is reopened to give it back (bytes). */
+  maxEngineHeapBytes?: number;
   /** Where operational messages go (default: console.warn). */
   log?: (message: string) => void;
   distDir: string | null;
@@ -53,7 +55,10 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
   const log = options.log ?? ((message: string) => console.warn(message));
   const dataDir = await openDataDir(options.dataDir, {
     minFreeBytes: options.minFreeDiskBytes,
-    database: { statementTimeouts: options.statementTimeouts },
+    database: {
+      statementTimeouts: options.statementTimeouts,
+      ...(options.maxEngineHeapBytes ? { maxHeapBytes: options.maxEngineHeapBytes } : {}),
+    },
     log,
   });
   const database = dataDir.db;

@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../helpers/database-template.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 import { supabaseClient } from '../helpers/test-server.ts';
 
@@ -12,7 +14,9 @@ const running: ServerProcess[] = [];
 async function start(): Promise<{ process: ServerProcess; anonKey: string }> {
   const process = await startServerProcess({ DATA_DIR: dataDir });
   running.push(process);
-  const config = (await (await fetch(`${process.url}/app-config.json`)).json()) as { supabaseAnonKey: string };
+  const config = (await (await fetch(`${process.url}/app-config.json`)).json()) as {
+    supabaseAnonKey: string;
+  };
   return { process, anonKey: config.supabaseAnonKey };
 }
 
@@ -32,7 +36,11 @@ describe('npm start on a data directory', () => {
     const password = 'survives restarts';
     const signUp = await client.auth.signUp({ email, password });
     expect(signUp.error).toBeNull();
-    const insert = await client.from('posts').insert({ topic: 'Durability', content: 'Written just before the crash' }).select().single();
+    const insert = await client
+      .from('posts')
+      .insert({ topic: 'Durability', content: 'Written just before the crash' })
+      .select()
+      .single();
     expect(insert.status).toBe(201);
 
     // Killed with no chance to flush anything: the acknowledged row must already be on disk.
@@ -56,10 +64,83 @@ describe('npm start on a data directory', () => {
 
   it('refuses to open a data directory another server is using', async () => {
     const owner = await start();
-    const lock = JSON.parse(await readFile(path.join(dataDir, 'server.pid'), 'utf8')) as { pid: number; url: string };
+    const lock = JSON.parse(await readFile(path.join(dataDir, 'server.pid'), 'utf8')) as {
+      pid: number;
+      url: string;
+    };
     expect(lock).toMatchObject({ pid: owner.process.child.pid, url: owner.process.url });
-    await expect(startServerProcess({ DATA_DIR: dataDir })).rejects.toThrow(/Another server .* is using the data directory/);
+    await expect(startServerProcess({ DATA_DIR: dataDir })).rejects.toThrow(
+      /Another server .* is using the data directory/,
+    );
     owner.process.child.kill('SIGTERM');
     await owner.process.exited;
+  });
+});
+
+describe('npm run backup and npm run restore', () => {
+  const run = (script: 'backup' | 'restore', env: Record<string, string>, args: string[] = []) =>
+    new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(projectRoot, `scripts/${script}.ts`), ...args],
+        {
+          cwd: projectRoot,
+          env: { ...process.env, ...env },
+        },
+      );
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.once('exit', (code) => resolve({ code, output }));
+    });
+
+  it('backs up a running server, and restoring that backup brings its state back', async () => {
+    const backupDir = await mkdtemp(path.join(tmpdir(), 'post-writer-backup-'));
+    try {
+      const server = await startServerProcess({ DATA_DIR: backupDir });
+      running.push(server);
+      const anonKey = (
+        (await (await fetch(`${server.url}/app-config.json`)).json()) as { supabaseAnonKey: string }
+      ).supabaseAnonKey;
+      const client = supabaseClient({ url: server.url, keys: { anonKey } as never });
+      expect(
+        (await client.auth.signUp({ email: 'backup@example.com', password: 'kept in the backup' })).error,
+      ).toBeNull();
+      expect(
+        (await client.from('posts').insert({ topic: 'In the backup', content: 'Saved before' })).error,
+      ).toBeNull();
+
+      const backup = await run('backup', { DATA_DIR: backupDir });
+      expect(backup.code).toBe(0);
+      const file = /Backed up the running server's database to (\S+\.tar\.gz)/.exec(backup.output)?.[1];
+      expect(file).toBeDefined();
+      expect(
+        (await client.from('posts').insert({ topic: 'After the backup', content: 'Not in it' })).error,
+      ).toBeNull();
+
+      // Never while the server runs.
+      const refused = await run('restore', { DATA_DIR: backupDir }, [file as string]);
+      expect(refused.code).toBe(1);
+      expect(refused.output).toMatch(/Another server .* is using the data directory/);
+
+      server.child.kill('SIGTERM');
+      await server.exited;
+      const restored = await run('restore', { DATA_DIR: backupDir }, [file as string]);
+      expect(restored.code).toBe(0);
+      expect(restored.output).toMatch(/Moved the previous database to .*pgdata\.before-restore-/);
+
+      const again = await startServerProcess({ DATA_DIR: backupDir });
+      running.push(again);
+      const next = supabaseClient({ url: again.url, keys: { anonKey } as never });
+      expect(
+        (await next.auth.signInWithPassword({ email: 'backup@example.com', password: 'kept in the backup' }))
+          .error,
+      ).toBeNull();
+      expect((await next.from('posts').select('topic')).data).toEqual([{ topic: 'In the backup' }]);
+      again.child.kill('SIGTERM');
+      await again.exited;
+    } finally {
+      await rm(backupDir, { recursive: true, force: true });
+    }
   });
 });

@@ -132,18 +132,24 @@ export class Database {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Transaction) => Promise<T>, options: JobOptions = {}): Promise<T> {
     return this.schedule(options, async (call) => {
-      await call({ op: 'exec', sql: 'begin' });
+      // BEGIN travels with the first statement; a transaction that runs none has nothing to end.
+      let begun = false;
+      const begin = () => {
+        const first = !begun;
+        begun = true;
+        return first;
+      };
       let result: T;
       try {
         result = await work({
-          query: (sql, params = []) => call({ op: 'query', sql, params }) as never,
-          exec: (sql) => call({ op: 'exec', sql }) as never,
+          query: (sql, params = []) => call({ op: 'query', sql, params, begin: begin() }) as never,
+          exec: (sql) => call({ op: 'exec', sql, begin: begin() }) as never,
         });
       } catch (error) {
-        await call({ op: 'exec', sql: 'rollback' }).catch(() => {});
+        if (begun) await call({ op: 'exec', sql: 'rollback' }).catch(() => {});
         throw error;
       }
-      await call({ op: 'exec', sql: 'commit' });
+      if (begun) await call({ op: 'exec', sql: 'commit' });
       return result;
     }) as Promise<T>;
   }

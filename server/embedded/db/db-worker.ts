@@ -25,10 +25,12 @@ function send(message: WorkerResponse): void {
 async function handle(db: PGlite, request: WorkerRequest): Promise<unknown> {
   switch (request.op) {
     case 'query': {
+      if (request.begin) await db.exec('begin');
       const { rows, affectedRows, fields } = await db.query(request.sql, request.params);
       return { rows, affectedRows, fields: fields.map(({ name, dataTypeID }) => ({ name, dataTypeID })) };
     }
     case 'exec': {
+      if (request.begin) await db.exec('begin');
       const results = await db.exec(request.sql);
       return results.map(({ rows, affectedRows, fields }) => ({
         rows,

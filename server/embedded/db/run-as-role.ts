@@ -31,19 +31,20 @@ export async function runAsRole<T>(
   request: RequestContext,
   work: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
-  // The role is one of three fixed names, never user text: checked because it is spliced into SQL.
+  // The role is one of three fixed names, never user text (checked here as well as where it is derived).
   if (!apiRoles.includes(identity.role)) throw new Error(`Refusing unknown role ${String(identity.role)}`);
   const subject =
     typeof identity.claims.sub === 'string' && identity.claims.sub !== '' ? identity.claims.sub : null;
   return db.transaction(
     async (tx) => {
+      // One statement for the whole setup; set_config('role', …, true) is SET LOCAL ROLE, as PostgREST does it.
       await tx.query(
         `select set_config('request.jwt.claims', $1, true),
                 set_config('request.method', $2, true),
-                set_config('request.path', $3, true)`,
-        [JSON.stringify(identity.claims), request.method, request.path],
+                set_config('request.path', $3, true),
+                set_config('role', $4, true)`,
+        [JSON.stringify(identity.claims), request.method, request.path, identity.role],
       );
-      await tx.exec(`set local role ${identity.role}`);
       return work(tx);
     },
     {

@@ -9,8 +9,9 @@ export interface QueryResult<T = Record<string, unknown>> {
 export type WorkerRequest =
   /** Sent once to a standby worker: open the data directory (see sync-file-system.ts). */
   | { id: number; op: 'open'; fileSystemSynced: boolean }
-  | { id: number; op: 'query'; sql: string; params: unknown[] }
-  | { id: number; op: 'exec'; sql: string }
+  /** `begin`: open a transaction first (saves a round trip for a transaction's first statement). */
+  | { id: number; op: 'query'; sql: string; params: unknown[]; begin?: boolean }
+  | { id: number; op: 'exec'; sql: string; begin?: boolean }
   /** CHECKPOINT, then a gzipped tar of the data directory written to `file`. */
   | { id: number; op: 'backup'; file: string }
   | { id: number; op: 'close' };
