@@ -2,6 +2,7 @@ import { backendBench } from './backend-bench.ts';
 import { coldStartBench } from './cold-start-bench.ts';
 import { streamingBrowserBench, ttftBench } from './generation-bench.ts';
 import { libraryBench } from './library-bench.ts';
+import { loadBench } from './load-bench.ts';
 import { resultsFile } from './paths.ts';
 import {
   formatTable,
@@ -20,6 +21,7 @@ import {
 const benchmarks: Benchmark[] = [
   { name: 'cold start', run: coldStartBench },
   { name: 'backend REST latency', run: backendBench },
+  { name: 'server under load: concurrency, fairness, memory', run: loadBench },
   { name: 'post generation: /api time to first token', run: ttftBench },
   { name: 'post generation: streaming and dashboard JS in Chromium', run: streamingBrowserBench },
   { name: 'library with 10,000 posts and 10,000 ideas', run: libraryBench },

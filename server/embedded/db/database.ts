@@ -55,6 +55,8 @@ interface Job {
   run: (call: Call) => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
+  /** Called when the job leaves the queue to run. */
+  dequeued: () => void;
 }
 
 /**
@@ -189,13 +191,17 @@ export class Database {
         run,
         resolve,
         reject,
+        dequeued: () => {},
       };
       const { signal } = options;
       if (signal) {
         if (signal.aborted) return reject(signal.reason);
-        signal.addEventListener('abort', () => {
+        const onAbort = () => {
           if (this.queue.remove(owner, job)) reject(signal.reason);
-        });
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        // Once the job leaves the queue the signal has no say: nothing may keep the job reachable.
+        job.dequeued = () => signal.removeEventListener('abort', onAbort);
       }
       this.queue.push(owner, job);
       if (this.preemptCurrent && this.preemptCurrent.owner !== owner) this.preemptCurrent.stop();
@@ -212,6 +218,7 @@ export class Database {
   }
 
   private async runJob(job: Job): Promise<void> {
+    job.dequeued();
     let expired = false;
     let ended = false;
     let inFlight = 0;

@@ -1,0 +1,71 @@
+import { getEventListeners } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../../tests/helpers/wait-for.ts';
+import { Database } from './database.ts';
+
+describe('Database', () => {
+  let dir: string;
+  let db: Database;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'database-'));
+    db = await Database.open({ pgdata: path.join(dir, 'pgdata'), log: () => {} });
+    await db.exec('create table notes (body text)');
+  });
+  afterAll(async () => {
+    await db.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('lets go of a request’s abort signal once its job has run (nothing stays reachable from it)', async () => {
+    const controller = new AbortController();
+    await db.query('select 1', [], { owner: 'someone', signal: controller.signal });
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('drops a job whose requester went away while it waited, without running it', async () => {
+    let release = () => {};
+    const held = db.transaction(() => new Promise<void>((resolve) => (release = resolve)), {
+      owner: 'holder',
+    });
+    await waitFor(() => db.busyWith === 'holder', 'the holder to run');
+    const controller = new AbortController();
+    const dropped = db.query(`insert into notes values ('never written')`, [], {
+      owner: 'gone',
+      signal: controller.signal,
+    });
+    controller.abort(new Error('the client went away'));
+    await expect(dropped).rejects.toThrow('the client went away');
+    release();
+    await held;
+    expect((await db.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 0 }]);
+  });
+
+  it('rolls a transaction back when its work throws, and commits when it resolves', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(`insert into notes values ('rolled back')`);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await db.transaction(async (tx) => {
+      await tx.query(`insert into notes values ('kept')`);
+    });
+    expect((await db.query('select body from notes')).rows).toEqual([{ body: 'kept' }]);
+  });
+
+  it('reports Postgres errors with their SQLSTATE, never with the statement’s parameters', async () => {
+    const error = await db
+      .query('select 1 / 0 where $1::text is not null', ['scrypt$secret-hash'])
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: '22012', message: 'division by zero' });
+    expect(error).not.toHaveProperty('params');
+    expect(error).not.toHaveProperty('query');
+    expect(JSON.stringify({ ...(error as object), message: (error as Error).message })).not.toContain(
+      'secret-hash',
+    );
+  });
+});
