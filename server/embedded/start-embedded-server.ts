@@ -39,6 +39,8 @@ export interface EmbeddedServer {
   port: number;
   db: Database;
   keys: ProjectKeys;
+  /** Re-reads tables and functions from pg_catalog, like PostgREST's schema cache reload (NOTIFY pgrst). */
+  reloadSchemaCache(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -57,7 +59,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
     await applyMigrations(db, options.migrationsDir);
     const database = db;
     const keys = await loadProjectKeys(options.dataDir ?? undefined);
-    const catalog: Catalog = await loadCatalog(database);
+    let catalog: Catalog = await loadCatalog(database);
     const app = createHttpApp({
       db: database,
       keys,
@@ -91,6 +93,9 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
       port,
       db: database,
       keys,
+      reloadSchemaCache: async () => {
+        catalog = await loadCatalog(database);
+      },
       close: () => {
         closing ??= (async () => {
           await realtime.close();
