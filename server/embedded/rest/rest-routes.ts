@@ -7,6 +7,7 @@ import { identify } from '../gateway/request-identity.ts';
 import type { ProjectKeys } from '../keys/project-keys.ts';
 import { defaultMaxResponseBytes } from './body-sql.ts';
 import type { Catalog } from './catalog.ts';
+import { handleRpc } from './handle-rpc.ts';
 import { handleTable } from './handle-table.ts';
 import { openApiDocument } from './open-api.ts';
 import { errorOutcome, respond, type Outcome } from './outcome.ts';
@@ -31,7 +32,7 @@ export interface RestOptions {
   txEnd?: TxEnd;
 }
 
-/** The PostgREST subset supabase-js uses, generic over every table and view of `public`. */
+/** The PostgREST subset supabase-js uses, generic over every table, view and function of `public`. */
 export function createRestRoutes(options: RestOptions): Hono {
   const context: RestContext = {
     db: options.db,
@@ -52,20 +53,7 @@ export function createRestRoutes(options: RestOptions): Hono {
   );
 
   app.on(['GET', 'HEAD'], '/', (c) => c.json(openApiDocument(options.getCatalog())));
-  app.all('/rpc/:fn', (c) =>
-    respond(
-      c,
-      errorOutcome(
-        new PostgrestError(
-          404,
-          'PGRST202',
-          `Could not find the function ${exposedSchema}.${c.req.param('fn')} in the schema cache`,
-          null,
-          'This server exposes tables only; remote procedure calls are not supported.',
-        ),
-      ),
-    ),
-  );
+  app.all('/rpc/:fn', (c) => serve(c, options.keys, (identity) => handleRpc(c, context, identity)));
   app.on(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'PUT'], '/:table', (c) =>
     serve(c, options.keys, (identity) => handleTable(c, context, identity)),
   );
