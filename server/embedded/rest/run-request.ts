@@ -63,24 +63,23 @@ export async function runRequest(
   }
 }
 
-/** The first row of a statement built by aggregateRows: `{ body, n, … }`. */
+/** The one row of a statement built by aggregateRows. */
+export interface AggregateRow {
+  body: string | null;
+  n: number;
+  /** Prefer: count=exact|estimated: the rows that match, counted in the same statement. */
+  total?: number | null;
+  /** Upserts with merge-duplicates: how many rows were inserted rather than updated. */
+  inserted?: number | null;
+  /** return=headers-only: [[column, value], …] of the inserted row's primary key. */
+  location?: string | null;
+}
+
 export async function aggregateRow(
   tx: TxRunner,
   statement: { sql: string; params: unknown[] },
-): Promise<{
-  body: string | null;
-  n: number;
-  total?: number | null;
-  inserted?: number | null;
-  location?: string | null;
-}> {
-  const { rows } = await tx.query<{
-    body: string | null;
-    n: number;
-    total?: number | null;
-    inserted?: number | null;
-    location?: string | null;
-  }>(statement.sql, statement.params);
+): Promise<AggregateRow> {
+  const { rows } = await tx.query<AggregateRow>(statement.sql, statement.params);
   const row = rows[0];
   if (!row) throw new Error('An aggregate statement returned no row');
   return { ...row, n: Number(row.n) };
