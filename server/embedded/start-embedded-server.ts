@@ -45,6 +45,8 @@ export interface EmbeddedServer {
   port: number;
   db: Database;
   keys: ProjectKeys;
+  /** Re-reads tables and functions from pg_catalog, like PostgREST's schema cache reload (NOTIFY pgrst). */
+  reloadSchemaCache(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,7 +67,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
   try {
     await prepareSchema(database, { dataDir: options.dataDir, migrationsDir: options.migrationsDir, log });
     const keys = await loadProjectKeys(options.dataDir, { newInstall: dataDir.created, log });
-    const catalog: Catalog = await loadCatalog(database);
+    let catalog: Catalog = await loadCatalog(database);
     const app = createHttpApp({
       db: database,
       keys,
@@ -102,6 +104,9 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
       port,
       db: database,
       keys,
+      reloadSchemaCache: async () => {
+        catalog = await loadCatalog(database);
+      },
       close: () => {
         closing ??= (async () => {
           await realtime.close();

@@ -175,7 +175,7 @@ describe('a runaway statement with the database to itself', () => {
     const refused = await rest(server, attacker, 'select=topic');
     expect(refused.status).toBe(503);
     const body = (await refused.json()) as { code: string; message: string; hint: string };
-    expect(body.code).toBe('53400');
+    expect(body.code).toBe('53300');
     expect(body.hint).toMatch(/Try again in \d+ seconds/);
 
     const someoneElse = await signedInClient(server);

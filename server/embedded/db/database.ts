@@ -177,7 +177,7 @@ export class Database {
     if (penalty > 0) {
       return Promise.reject(
         new DatabaseError({
-          code: '53400',
+          code: '53300',
           message: 'Too many of your recent requests ran past the time limit.',
           hint: `Try again in ${Math.ceil(penalty / 1000)} seconds, with a simpler filter.`,
         }),

@@ -1,107 +1,148 @@
 import { describe, expect, it } from 'vitest';
 import { appliedPreferences, parsePrefer, type Preferences } from './parse-prefer.ts';
 
-const none: Preferences = { return: null, count: null, resolution: null, missing: null };
+// The cases follow PostgREST's own doctests in ApiRequest/Preferences.hs.
+
+const none: Preferences = {
+  resolution: null,
+  return: null,
+  count: null,
+  tx: null,
+  missing: null,
+  handling: null,
+  timezone: null,
+  maxAffected: null,
+  invalid: [],
+};
+
+const zones = new Set(['UTC', 'America/Los_Angeles']);
+const isZone = (name: string) => zones.has(name);
 
 describe('parsePrefer', () => {
-  it.each([undefined, '', ' ', ','])('has no preferences for %j', (header) => {
+  it.each([undefined, ''])('has no preferences for %j', (header) => {
     expect(parsePrefer(header)).toEqual(none);
   });
 
-  it.each(['representation', 'minimal', 'headers-only'] as const)('return=%s', (value) => {
-    expect(parsePrefer(`return=${value}`)).toEqual({ ...none, return: value });
+  it.each([
+    ['return=representation', { return: 'representation' }],
+    ['return=minimal', { return: 'minimal' }],
+    ['return=headers-only', { return: 'headers-only' }],
+    ['count=exact', { count: 'exact' }],
+    ['count=planned', { count: 'planned' }],
+    ['count=estimated', { count: 'estimated' }],
+    ['resolution=merge-duplicates', { resolution: 'merge-duplicates' }],
+    ['resolution=ignore-duplicates', { resolution: 'ignore-duplicates' }],
+    ['missing=default', { missing: 'default' }],
+    ['missing=null', { missing: 'null' }],
+    ['tx=commit', { tx: 'commit' }],
+    ['tx=rollback', { tx: 'rollback' }],
+    ['handling=strict', { handling: 'strict' }],
+    ['handling=lenient', { handling: 'lenient' }],
+    ['max-affected=5', { maxAffected: 5 }],
+  ] as const)('reads %s', (header, expected) => {
+    expect(parsePrefer(header)).toEqual({ ...none, ...expected });
   });
 
-  it.each(['exact', 'planned', 'estimated'] as const)('count=%s', (value) => {
-    expect(parsePrefer(`count=${value}`)).toEqual({ ...none, count: value });
+  it('reads one header with comma-separated values and arbitrary spaces', () => {
+    expect(
+      parsePrefer(
+        'count=exact,    tx=commit   ,return=representation , missing=default, handling=strict, anything',
+      ),
+    ).toEqual({
+      ...none,
+      return: 'representation',
+      count: 'exact',
+      tx: 'commit',
+      missing: 'default',
+      handling: 'strict',
+      invalid: ['anything'],
+    });
   });
 
-  it.each(['merge-duplicates', 'ignore-duplicates'] as const)('resolution=%s', (value) => {
-    expect(parsePrefer(`resolution=${value}`)).toEqual({ ...none, resolution: value });
-  });
-
-  it.each(['default', 'null'] as const)('missing=%s', (value) => {
-    expect(parsePrefer(`missing=${value}`)).toEqual({ ...none, missing: value });
-  });
-
-  it('reads comma-joined preferences as supabase-js sends them', () => {
-    expect(parsePrefer('resolution=merge-duplicates, return=representation')).toEqual({
+  it('reads what supabase-js sends for upsert + select + count', () => {
+    expect(parsePrefer('resolution=merge-duplicates, return=representation, count=exact')).toEqual({
       ...none,
       resolution: 'merge-duplicates',
       return: 'representation',
-    });
-  });
-
-  it('reads all four at once, with or without spaces', () => {
-    const expected: Preferences = {
-      return: 'minimal',
       count: 'exact',
-      resolution: 'ignore-duplicates',
-      missing: 'default',
-    };
-    expect(parsePrefer('return=minimal,count=exact,resolution=ignore-duplicates,missing=default')).toEqual(
-      expected,
-    );
-    expect(
-      parsePrefer(' missing = default ,  resolution=ignore-duplicates,count=exact , return=minimal '),
-    ).toEqual(expected);
+    });
   });
 
-  it('reads supabase-js upsert + select + count', () => {
-    expect(
-      parsePrefer('resolution=merge-duplicates,missing=default,return=representation,count=planned'),
-    ).toEqual({
-      return: 'representation',
-      count: 'planned',
-      resolution: 'merge-duplicates',
-      missing: 'default',
+  it('keeps the first of each kind, as PostgREST does', () => {
+    expect(parsePrefer('tx=commit, tx=rollback').tx).toBe('commit');
+    expect(parsePrefer('resolution=ignore-duplicates, resolution=merge-duplicates').resolution).toBe(
+      'ignore-duplicates',
+    );
+    expect(parsePrefer('max-affected=3, max-affected=9').maxAffected).toBe(3);
+  });
+
+  it('accepts a time zone only when it is a known zone name', () => {
+    expect(parsePrefer('timezone=America/Los_Angeles', isZone).timezone).toBe('America/Los_Angeles');
+    expect(parsePrefer('timezone=Mars/Olympus', isZone)).toEqual({
+      ...none,
+      invalid: ['timezone=Mars/Olympus'],
     });
+  });
+
+  it('ignores a max-affected that is not a number without calling it invalid', () => {
+    expect(parsePrefer('max-affected=many')).toEqual(none);
   });
 
   it.each([
     'return=everything',
     'count=fuzzy',
-    'resolution=overwrite',
-    'missing=zero',
-    'tx=rollback',
-    'handling=strict',
-    'timezone=UTC',
-    'max-affected=5',
+    'Return=Representation',
+    'nulls=stripped',
     'params=single-object',
     'return',
-    'count=',
     '=exact',
-  ])('ignores %j', (header) => {
-    expect(parsePrefer(header)).toEqual(none);
+  ])('lists %j as invalid (exact, case-sensitive matches only)', (header) => {
+    expect(parsePrefer(header)).toEqual({ ...none, invalid: [header] });
   });
 
-  it('keeps known preferences next to unknown ones', () => {
-    expect(parsePrefer('tx=rollback, count=exact, handling=lenient, return=bogus')).toEqual({
+  it('lists invalid preferences in order, next to the valid ones', () => {
+    expect(parsePrefer('foo=bar, count=exact, nulls=stripped')).toEqual({
       ...none,
       count: 'exact',
+      invalid: ['foo=bar', 'nulls=stripped'],
     });
-  });
-
-  it('lets a later valid value win, and an invalid one not erase an earlier valid one', () => {
-    expect(parsePrefer('return=minimal, return=representation')).toEqual({
-      ...none,
-      return: 'representation',
-    });
-    expect(parsePrefer('count=exact, count=bogus')).toEqual({ ...none, count: 'exact' });
   });
 });
 
 describe('appliedPreferences', () => {
+  const all = parsePrefer(
+    'resolution=merge-duplicates, missing=default, return=representation, count=exact, tx=rollback, handling=strict, timezone=UTC, max-affected=5',
+    isZone,
+  );
+
   it('is null when nothing was honoured', () => {
-    expect(appliedPreferences(none)).toBeNull();
+    expect(appliedPreferences(none, { action: 'read', txOverride: false })).toBeNull();
   });
 
-  it('lists what was honoured, comma-joined', () => {
+  it('reports on a read only count, tx, handling and timezone', () => {
+    expect(appliedPreferences(all, { action: 'read', txOverride: true })).toBe(
+      'count=exact, tx=rollback, handling=strict, timezone=UTC',
+    );
+  });
+
+  it('reports resolution on an insert only when the table has a conflict target', () => {
+    expect(appliedPreferences(all, { action: 'insert', txOverride: false, resolutionApplies: true })).toBe(
+      'resolution=merge-duplicates, missing=default, return=representation, count=exact, handling=strict, timezone=UTC',
+    );
+    expect(appliedPreferences(all, { action: 'insert', txOverride: false, resolutionApplies: false })).toBe(
+      'missing=default, return=representation, count=exact, handling=strict, timezone=UTC',
+    );
+  });
+
+  it('reports max-affected on updates, deletes and functions, and only with handling=strict', () => {
+    expect(appliedPreferences(all, { action: 'delete', txOverride: false })).toBe(
+      'return=representation, count=exact, handling=strict, timezone=UTC, max-affected=5',
+    );
     expect(
-      appliedPreferences(
-        parsePrefer('count=exact, resolution=merge-duplicates, return=representation, missing=default'),
-      ),
-    ).toBe('return=representation, count=exact, resolution=merge-duplicates, missing=default');
-    expect(appliedPreferences({ ...none, count: 'planned' })).toBe('count=planned');
+      appliedPreferences(parsePrefer('handling=lenient, max-affected=5'), {
+        action: 'update',
+        txOverride: false,
+      }),
+    ).toBe('handling=lenient');
   });
 });

@@ -53,6 +53,7 @@ describe('parseQuery defaults', () => {
       offset: null,
       onConflict: null,
       columns: null,
+      args: [],
     });
   });
 });
@@ -698,10 +699,15 @@ describe('rejections (PGRST100)', () => {
     parseFailure(() => parseQuery([['order', value]]));
   });
 
-  it.each(['limit', 'offset'])('%s must be a non-negative integer', (key) => {
-    for (const value of ['-1', 'abc', '1.5', '', ' 5', '1e3', '0x10', '9999999999']) {
+  it.each(['limit', 'offset'])('%s must be an integer', (key) => {
+    for (const value of ['abc', '1.5', '', ' 5', '1e3', '0x10', '9999999999']) {
       parseFailure(() => parseQuery([[key, value]]));
     }
+  });
+
+  it('lets a negative limit through, to be refused as an empty range (416), and refuses a negative offset', () => {
+    expect(parseQuery([['limit', '-1']]).limit).toBe(-1);
+    parseFailure(() => parseQuery([['offset', '-1']]));
   });
 
   it.each(['on_conflict', 'columns'])('%s needs at least one column', (key) => {

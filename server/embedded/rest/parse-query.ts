@@ -1,34 +1,14 @@
+import { abbreviate, parseLogicTree, parseTopLevelFilter } from './parse-filter.ts';
 import { parseError } from './postgrest-error.ts';
-import type {
-  ArrayOperator,
-  ComparisonOperator,
-  Condition,
-  FilterNode,
-  IsValue,
-  OrderTerm,
-  ParsedQuery,
-  SelectItem,
-  TextSearchOperator,
-} from './query-ast.ts';
+import type { OrderTerm, ParsedQuery, SelectItem } from './query-ast.ts';
 import { isBalanced, splitTopLevel, unquote } from './split-top-level.ts';
 
-const comparisonOperators = new Set<string>([
-  'eq',
-  'neq',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'like',
-  'ilike',
-  'match',
-  'imatch',
-  'isdistinct',
-]);
-const quantifiableOperators = new Set<string>(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch']);
-const arrayOperators = new Set<string>(['cs', 'cd', 'ov']);
-const textSearchOperators = new Set<string>(['fts', 'plfts', 'phfts', 'wfts']);
-const isValues = new Set<string>(['null', 'not_null', 'true', 'false', 'unknown']);
+/**
+ * How many items one `select=` may list. Each item is a column of every row of the response, and
+ * 50 aliases of a large column made one request cost seconds and a gigabyte; a hundred covers any
+ * real table.
+ */
+export const maxSelectItems = 100;
 
 /** Casts a select item may ask for (`col::text`); a fixed list because the name is spliced into SQL. */
 export const allowedCasts = new Set([
@@ -56,8 +36,16 @@ export const allowedCasts = new Set([
   'uuid',
 ]);
 
+export interface ParseOptions {
+  /**
+   * GET/HEAD on /rpc: a parameter whose value is not an operator expression is a function argument
+   * (PostgREST's QueryParams.parse with isRpcRead), not a malformed filter.
+   */
+  rpcRead?: boolean;
+}
+
 /** Parses PostgREST query parameters (in order, keys may repeat) into a ParsedQuery. */
-export function parseQuery(params: Iterable<[string, string]>): ParsedQuery {
+export function parseQuery(params: Iterable<[string, string]>, options: ParseOptions = {}): ParsedQuery {
   const query: ParsedQuery = {
     select: null,
     filters: [],
@@ -66,6 +54,7 @@ export function parseQuery(params: Iterable<[string, string]>): ParsedQuery {
     offset: null,
     onConflict: null,
     columns: null,
+    args: [],
   };
   for (const [key, value] of params) {
     switch (key) {
@@ -76,10 +65,11 @@ export function parseQuery(params: Iterable<[string, string]>): ParsedQuery {
         query.order = parseOrder(value);
         break;
       case 'limit':
-        query.limit = parseNonNegativeInteger('limit', value);
+        // A negative limit parses, as in PostgREST, and is refused as an empty range (PGRST103).
+        query.limit = parseInteger('limit', value, true);
         break;
       case 'offset':
-        query.offset = parseNonNegativeInteger('offset', value);
+        query.offset = parseInteger('offset', value, false);
         break;
       case 'on_conflict':
         query.onConflict = parseColumnList(value, 'on_conflict');
@@ -94,30 +84,55 @@ export function parseQuery(params: Iterable<[string, string]>): ParsedQuery {
         query.filters.push(parseLogicTree(key, value));
         break;
       default:
-        query.filters.push(parseTopLevelFilter(key, value));
+        if (options.rpcRead && !looksLikeFilter(value)) query.args.push([key, value]);
+        else query.filters.push(parseTopLevelFilter(key, value));
     }
   }
   return query;
 }
 
-function parseNonNegativeInteger(name: string, value: string): number {
-  if (!/^\d{1,9}$/.test(value)) throw parseError(`"failed to parse ${name} parameter (${value})"`, 'expecting a non-negative integer');
+function parseInteger(name: string, value: string, allowNegative: boolean): number {
+  if (!(allowNegative ? /^-?\d{1,9}$/ : /^\d{1,9}$/).test(value)) {
+    throw parseError(
+      `"failed to parse ${name} parameter (${value})"`,
+      `expecting a${allowNegative ? 'n' : ' non-negative'} integer`,
+    );
+  }
   return Number(value);
+}
+
+/** `[not.]operator[(modifier)].value` with a known operator; anything else is an RPC argument value. */
+function looksLikeFilter(value: string): boolean {
+  try {
+    parseTopLevelFilter('_', value);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function parseColumnList(value: string, name: string): string[] {
   const columns = splitTopLevel(value)
     .map((part) => unquote(part.trim()))
     .filter((part) => part.length > 0);
-  if (columns.length === 0) throw parseError(`"failed to parse ${name} parameter (${value})"`, 'expecting column names');
+  if (columns.length === 0)
+    throw parseError(`"failed to parse ${name} parameter (${value})"`, 'expecting column names');
   return columns;
 }
 
 export function parseSelect(value: string): SelectItem[] | null {
-  if (!isBalanced(value)) throw parseError(`"failed to parse select parameter (${value})"`, 'unbalanced parentheses or quotes');
+  if (!isBalanced(value))
+    throw parseError(`"failed to parse select parameter (${value})"`, 'unbalanced parentheses or quotes');
   const items: SelectItem[] = [];
   let star = false;
-  for (const raw of splitTopLevel(value)) {
+  const parts = splitTopLevel(value);
+  if (parts.length > maxSelectItems) {
+    throw parseError(
+      `"failed to parse select parameter (${abbreviate(value)})"`,
+      `select lists more than ${maxSelectItems} items; this server allows at most ${maxSelectItems}`,
+    );
+  }
+  for (const raw of parts) {
     const item = raw.trim();
     if (item === '') continue;
     if (item === '*') {
@@ -136,7 +151,11 @@ export function parseSelect(value: string): SelectItem[] | null {
     if (cast && !allowedCasts.has(cast.toLowerCase())) {
       throw parseError(`"failed to parse select parameter (${value})"`, `unsupported cast "${cast}"`);
     }
-    items.push({ column: unquote(column.trim()), alias: alias ? unquote(alias.trim()) : null, cast: cast?.toLowerCase() ?? null });
+    items.push({
+      column: unquote(column.trim()),
+      alias: alias ? unquote(alias.trim()) : null,
+      cast: cast?.toLowerCase() ?? null,
+    });
   }
   if (star) items.unshift({ column: '*', alias: null, cast: null });
   return items.length === 0 || (star && items.length === 1) ? null : items;
@@ -147,7 +166,11 @@ export function parseOrder(value: string): OrderTerm[] {
     .map((part) => part.trim())
     .filter((part) => part.length > 0)
     .map((term) => {
-      if (/[()]/.test(term)) throw parseError(`"failed to parse order (${value})"`, 'ordering by embedded resources is not supported');
+      if (/[()]/.test(term))
+        throw parseError(
+          `"failed to parse order (${value})"`,
+          'ordering by embedded resources is not supported',
+        );
       const [column = '', ...modifiers] = term.split('.');
       const order: OrderTerm = { column: unquote(column), direction: 'asc', nulls: null };
       let seenDirection = false;
@@ -160,108 +183,14 @@ export function parseOrder(value: string): OrderTerm[] {
           order.nulls = modifier === 'nullsfirst' ? 'first' : 'last';
           seenNulls = true;
         } else {
-          throw parseError(`"failed to parse order (${value})"`, `unexpected "${modifier}" expecting "asc", "desc", "nullsfirst" or "nullslast"`);
+          throw parseError(
+            `"failed to parse order (${value})"`,
+            `unexpected "${modifier}" expecting "asc", "desc", "nullsfirst" or "nullslast"`,
+          );
         }
       }
-      if (order.column === '') throw parseError(`"failed to parse order (${value})"`, 'expecting a column name');
+      if (order.column === '')
+        throw parseError(`"failed to parse order (${value})"`, 'expecting a column name');
       return order;
     });
-}
-
-function parseTopLevelFilter(key: string, value: string): FilterNode {
-  if (key.includes('.')) {
-    throw parseError(`"failed to parse filter (${key}=${value})"`, 'filters on embedded resources are not supported by this server');
-  }
-  if (key === '') throw parseError(`"failed to parse filter (=${value})"`, 'expecting a column name');
-  // Top-level values are taken verbatim; only logic trees and lists use double quotes.
-  return parseCondition(key, value, false);
-}
-
-/** Parses `[not.]operator[(modifier)].value` for `column`. */
-function parseCondition(column: string, expression: string, quotedValues: boolean): Condition {
-  const failure = () => parseError(`"failed to parse filter (${expression})"`, `unknown or malformed operator for column "${column}"`);
-  let rest = expression;
-  let negated = false;
-  if (rest.startsWith('not.')) {
-    negated = true;
-    rest = rest.slice(4);
-  }
-  const dot = rest.indexOf('.');
-  if (dot < 0) throw failure();
-  const operatorToken = rest.slice(0, dot);
-  const rawValue = rest.slice(dot + 1);
-  const value = quotedValues ? unquote(rawValue) : rawValue;
-  const withModifier = /^([a-z]+)\(([a-z_0-9]+)\)$/.exec(operatorToken);
-  const operator = withModifier ? (withModifier[1] as string) : operatorToken;
-  const modifier = withModifier ? (withModifier[2] as string) : null;
-
-  if (textSearchOperators.has(operator)) {
-    return { kind: 'text_search', column, negated, operator: operator as TextSearchOperator, language: modifier, value };
-  }
-  if (modifier !== null) {
-    if ((modifier !== 'any' && modifier !== 'all') || !quantifiableOperators.has(operator)) throw failure();
-    return {
-      kind: 'quantified',
-      column,
-      negated,
-      operator: operator as ComparisonOperator,
-      quantifier: modifier,
-      values: parseList(rawValue, '{', '}', expression),
-    };
-  }
-  if (comparisonOperators.has(operator)) {
-    return { kind: 'compare', column, negated, operator: operator as ComparisonOperator, value };
-  }
-  if (operator === 'in') return { kind: 'in', column, negated, values: parseList(rawValue, '(', ')', expression) };
-  if (operator === 'is') {
-    const lowered = value.toLowerCase();
-    if (!isValues.has(lowered)) {
-      throw parseError(`"failed to parse filter (${expression})"`, 'is accepts null, not_null, true, false or unknown');
-    }
-    return { kind: 'is', column, negated, value: lowered as IsValue };
-  }
-  if (arrayOperators.has(operator)) return { kind: 'array', column, negated, operator: operator as ArrayOperator, value };
-  throw failure();
-}
-
-/** `(a,"b,c")` or `{a,b}` → ['a', 'b,c']. */
-function parseList(raw: string, open: string, close: string, expression: string): string[] {
-  if (!raw.startsWith(open) || !raw.endsWith(close) || !isBalanced(raw.slice(1, -1))) {
-    throw parseError(`"failed to parse filter (${expression})"`, `expecting a list like ${open}a,b${close}`);
-  }
-  const inner = raw.slice(1, -1);
-  if (inner.trim() === '') return [];
-  return splitTopLevel(inner).map((item) => unquote(item.trim()));
-}
-
-/** `or=(a.eq.1,and(b.gt.2,not.c.is.null))` and friends. */
-function parseLogicTree(key: string, value: string): FilterNode {
-  const negated = key.startsWith('not.');
-  const operator = negated ? key.slice(4) : key;
-  // The inner text must balance on its own: `(a.eq.1),(b.eq.2)` is not one group.
-  if (!value.startsWith('(') || !value.endsWith(')') || !isBalanced(value.slice(1, -1))) {
-    throw parseError(`"failed to parse logic tree (${value})"`, 'expecting "(" … ")"');
-  }
-  return parseLogicBody(operator as 'and' | 'or', negated, value.slice(1, -1), value);
-}
-
-function parseLogicBody(operator: 'and' | 'or', negated: boolean, body: string, whole: string): FilterNode {
-  const children = splitTopLevel(body)
-    .map((part) => part.trim())
-    .filter((part) => part.length > 0)
-    .map((part) => parseLogicElement(part, whole));
-  if (children.length === 0) throw parseError(`"failed to parse logic tree (${whole})"`, 'expecting at least one condition');
-  return { kind: 'logic', operator, negated, children };
-}
-
-function parseLogicElement(element: string, whole: string): FilterNode {
-  const nested = /^(not\.)?(and|or)\((.*)\)$/s.exec(element);
-  if (nested) {
-    // `and(a.eq.1)or(b.eq.2)` also matches the pattern, but its "body" is not one group.
-    if (!isBalanced(nested[3] as string)) throw parseError(`"failed to parse logic tree (${whole})"`, `unexpected "${element}"`);
-    return parseLogicBody(nested[2] as 'and' | 'or', Boolean(nested[1]), nested[3] as string, whole);
-  }
-  const dot = element.indexOf('.');
-  if (dot <= 0) throw parseError(`"failed to parse logic tree (${whole})"`, `unexpected "${element}"`);
-  return parseCondition(unquote(element.slice(0, dot)), element.slice(dot + 1), true);
 }

@@ -4,14 +4,24 @@ export class PostgrestError extends Error {
   readonly code: string;
   readonly details: string | null;
   readonly hint: string | null;
+  /** Extra response headers (a `RAISE SQLSTATE 'PGRST'` may set them). */
+  readonly headers: Record<string, string>;
 
-  constructor(status: number, code: string, message: string, details: string | null = null, hint: string | null = null) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    details: string | null = null,
+    hint: string | null = null,
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.name = 'PostgrestError';
     this.status = status;
     this.code = code;
     this.details = details;
     this.hint = hint;
+    this.headers = headers;
   }
 
   toJSON(): { code: string; details: string | null; hint: string | null; message: string } {
@@ -22,4 +32,14 @@ export class PostgrestError extends Error {
 /** PGRST100: the query string could not be parsed. */
 export function parseError(message: string, details: string | null = null): PostgrestError {
   return new PostgrestError(400, 'PGRST100', message, details);
+}
+
+/** PGRST116: `Accept: application/vnd.pgrst.object+json` and not exactly one row (the transaction is rolled back). */
+export function singularityError(rows: number): PostgrestError {
+  return new PostgrestError(
+    406,
+    'PGRST116',
+    'Cannot coerce the result to a single JSON object',
+    `The result contains ${rows} rows`,
+  );
 }

@@ -1,17 +1,7 @@
 /** The parsed form of a PostgREST query string; identifiers are still unchecked user text here. */
 
 export type ComparisonOperator =
-  | 'eq'
-  | 'neq'
-  | 'gt'
-  | 'gte'
-  | 'lt'
-  | 'lte'
-  | 'like'
-  | 'ilike'
-  | 'match'
-  | 'imatch'
-  | 'isdistinct';
+  'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'like' | 'ilike' | 'match' | 'imatch' | 'isdistinct';
 export type ArrayOperator = 'cs' | 'cd' | 'ov';
 export type TextSearchOperator = 'fts' | 'plfts' | 'phfts' | 'wfts';
 export type IsValue = 'null' | 'not_null' | 'true' | 'false' | 'unknown';
@@ -38,7 +28,8 @@ export type Condition =
       value: string;
     };
 
-export type FilterNode = Condition | { kind: 'logic'; operator: 'and' | 'or'; negated: boolean; children: FilterNode[] };
+export type FilterNode =
+  Condition | { kind: 'logic'; operator: 'and' | 'or'; negated: boolean; children: FilterNode[] };
 
 export interface SelectItem {
   column: string;
@@ -62,4 +53,6 @@ export interface ParsedQuery {
   offset: number | null;
   onConflict: string[] | null;
   columns: string[] | null;
+  /** GET/HEAD on /rpc only: function arguments from the query string, in order (keys may repeat). */
+  args: [string, string][];
 }
