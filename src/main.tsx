@@ -1,3 +1,5 @@
+// First: the CSP nonce must be in place before any module that injects styles is evaluated.
+import '@/app/apply-csp-nonce';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { loadRuntimeConfig } from '@/config/runtime-config';
@@ -12,7 +14,11 @@ function StartupError({ message }: { message: string }) {
       <section role="alert" className="max-w-md rounded-2xl border border-red-200 bg-white p-8 shadow">
         <h1 className="text-xl font-semibold text-red-700">Error</h1>
         <p className="mt-2 text-slate-700">{message}</p>
-        <button type="button" className="mt-6 rounded-lg bg-brand-500 px-4 py-2 text-sm font-medium text-white" onClick={() => window.location.reload()}>
+        <button
+          type="button"
+          className="mt-6 rounded-lg bg-brand-500 px-4 py-2 text-sm font-medium text-white"
+          onClick={() => window.location.reload()}
+        >
           Try Again
         </button>
       </section>
@@ -26,5 +32,7 @@ loadRuntimeConfig()
     root.render(<App config={config} />);
   })
   .catch((error: unknown) => {
-    root.render(<StartupError message={error instanceof Error ? error.message : 'The app could not start.'} />);
+    root.render(
+      <StartupError message={error instanceof Error ? error.message : 'The app could not start.'} />,
+    );
   });
