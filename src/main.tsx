@@ -2,9 +2,13 @@
 import '@/app/apply-csp-nonce';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { bindDraftToUser } from '@/app/bind-draft-to-user';
 import { loadRuntimeConfig } from '@/config/runtime-config';
 import { initSupabase } from '@/lib/supabase/client';
 import './styles.css';
+
+// Before the first render: the draft must follow the user from the very first auth update.
+bindDraftToUser();
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
 
