@@ -1,5 +1,5 @@
-// First: the CSP nonce must be in place before any module that injects styles is evaluated.
-import '@/app/apply-csp-nonce';
+// First: the settings that let the libraries run under the page's Content-Security-Policy.
+import '@/app/csp-setup';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { bindDraftToUser } from '@/app/bind-draft-to-user';

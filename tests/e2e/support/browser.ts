@@ -51,11 +51,29 @@ export async function openBrowser(): Promise<BrowserSession> {
   const pageErrors: string[] = [];
   const cspViolations: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  const reportViolation = (text: string) => {
+    cspViolations.push(text);
+    pageErrors.push(text);
+  };
   // A policy that blocks something the app needs shows up only here (a missing toast style, a socket).
+  // Chromium logs most violations; a blocked eval that the code catches is only an event.
   page.on('console', (message) => {
-    if (message.type() !== 'error' || !message.text().includes('Content Security Policy')) return;
-    cspViolations.push(message.text());
-    pageErrors.push(message.text());
+    if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+      reportViolation(message.text());
+  });
+  await context.exposeBinding('reportCspViolation', (_source, text: string) => reportViolation(text));
+  await context.addInitScript(() => {
+    document.addEventListener(
+      'securitypolicyviolation',
+      (event) => {
+        const report = (window as unknown as { reportCspViolation?: (text: string) => void })
+          .reportCspViolation;
+        void report?.(
+          `Content Security Policy violation event: ${event.effectiveDirective} ${event.blockedURI}`,
+        );
+      },
+      true,
+    );
   });
   return {
     context,
