@@ -1,8 +1,14 @@
+// First: the settings that let the libraries run under the page's Content-Security-Policy.
+import '@/app/csp-setup';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { bindDraftToUser } from '@/app/bind-draft-to-user';
 import { loadRuntimeConfig } from '@/config/runtime-config';
 import { initSupabase } from '@/lib/supabase/client';
 import './styles.css';
+
+// Before the first render: the draft must follow the user from the very first auth update.
+bindDraftToUser();
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
 
@@ -12,7 +18,11 @@ function StartupError({ message }: { message: string }) {
       <section role="alert" className="max-w-md rounded-2xl border border-red-200 bg-white p-8 shadow">
         <h1 className="text-xl font-semibold text-red-700">Error</h1>
         <p className="mt-2 text-slate-700">{message}</p>
-        <button type="button" className="mt-6 rounded-lg bg-brand-500 px-4 py-2 text-sm font-medium text-white" onClick={() => window.location.reload()}>
+        <button
+          type="button"
+          className="mt-6 rounded-lg bg-brand-500 px-4 py-2 text-sm font-medium text-white"
+          onClick={() => window.location.reload()}
+        >
           Try Again
         </button>
       </section>
@@ -26,5 +36,7 @@ loadRuntimeConfig()
     root.render(<App config={config} />);
   })
   .catch((error: unknown) => {
-    root.render(<StartupError message={error instanceof Error ? error.message : 'The app could not start.'} />);
+    root.render(
+      <StartupError message={error instanceof Error ? error.message : 'The app could not start.'} />,
+    );
   });

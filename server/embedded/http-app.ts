@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
-import { apiRequestHeaders } from '../api/api-cors.ts';
 import { createAuthRoutes, type AuthOptions } from './auth/auth-routes.ts';
 import type { Database } from './db/open-database.ts';
+import { hostCheck } from './http/host-check.ts';
+import { originPolicy } from './http/origin-policy.ts';
+import { closeAfterUnreadBody, malformedUriResponse, rejectMalformedPath } from './http/request-guards.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import type { ProjectKeys } from './keys/project-keys.ts';
 import type { Catalog } from './rest/catalog.ts';
 import { createRestRoutes } from './rest/rest-routes.ts';
@@ -22,36 +24,29 @@ export interface HttpAppOptions {
   admin?: Hono;
   /** The built SPA; null when Vite serves it (development) or in API-only tests. */
   distDir: string | null;
+  /**
+   * Host names besides localhost and IP addresses that requests may be addressed to (the listen
+   * HOST when it is a name, and ALLOWED_HOSTS); `.example.com` allows a domain and its subdomains.
+   * Others get 403 (DNS rebinding). Default: none.
+   */
+  allowedHosts?: readonly string[];
+  /**
+   * Origins besides the page's own whose browsers may call /auth, /rest and /api
+   * (CORS_ALLOWED_ORIGINS, exact `scheme://host[:port]`). Default: none (same-origin only).
+   */
+  corsAllowedOrigins?: readonly string[];
 }
-
-// What supabase-js (SUPABASE-WIRE.md §1.2) and the /api clients send cross-origin.
-const allowedHeaders = [
-  ...apiRequestHeaders,
-  'accept-profile',
-  'content-profile',
-  'prefer',
-  'range',
-  'x-supabase-api-version',
-  'x-retry-count',
-];
 
 /** One Hono app for the whole embedded backend: auth, REST, the functions, app config and the SPA. */
 export function createHttpApp(options: HttpAppOptions): Hono {
   // Not strict: `/rest/v1/` and `/rest/v1` are the same place, as behind Supabase's gateway.
   const app = new Hono({ strict: false });
-  const corsPolicy = cors({
-    origin: '*',
-    allowHeaders: allowedHeaders,
-    allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
-    exposeHeaders: [
-      'Content-Range',
-      'X-Supabase-Api-Version',
-      'Preference-Applied',
-      'Retry-After',
-      'Range-Unit',
-    ],
-    maxAge: 86400,
-  });
+  // Outermost first: every answer, refusals included, carries the security headers.
+  app.use('*', securityHeaders());
+  app.use('*', hostCheck(options.allowedHosts ?? []));
+  app.use('*', rejectMalformedPath());
+  app.use('*', closeAfterUnreadBody());
+  const corsPolicy = originPolicy(options.corsAllowedOrigins ?? []);
   for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/api/*']) app.use(prefix, corsPolicy);
 
   app.route('/auth/v1', createAuthRoutes({ db: options.db, keys: options.keys, ...options.auth }));
@@ -74,5 +69,15 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   });
 
   if (options.distDir) app.all('*', serveSpa(options.distDir));
+
+  // A route that still trips over a malformed escape answers 400; anything else is a logged 500.
+  app.onError((error, c) => {
+    if (error instanceof URIError) return malformedUriResponse(c);
+    console.error('Unexpected error in the embedded server:', error);
+    return c.json(
+      { code: 'internal_error', message: 'Something went wrong on the server. Please try again.' },
+      500,
+    );
+  });
   return app;
 }

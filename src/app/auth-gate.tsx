@@ -8,6 +8,7 @@ import { useIdeasStore } from '@/features/ideas/ideas-store';
 import { usePostsStore } from '@/features/posts/posts-store';
 import { useProfileStore } from '@/features/profile/profile-store';
 import { getSupabase } from '@/lib/supabase/client';
+import { forgetUserWork } from './forget-user-work';
 import { useRuntimeConfig } from './runtime-config-context';
 import { SignedInApp } from './signed-in-app';
 
@@ -44,6 +45,8 @@ export function AuthGate() {
   }, [userId, fetchProfile, resetProfile, config.modelCatalog]);
 
   async function signOutAndRestart() {
+    // A sign-out like the menu's: the draft goes too, before the reload could show it to anyone.
+    forgetUserWork();
     await getSupabase()
       .auth.signOut({ scope: 'local' })
       .catch(() => {});

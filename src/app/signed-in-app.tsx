@@ -3,10 +3,8 @@ import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/features/auth/auth-store';
-import { useChatStore } from '@/features/chat/chat-store';
-import { useGeneratorStore } from '@/features/generator/generator-store';
 import { useProfileStore } from '@/features/profile/profile-store';
-import { useResearchStore } from '@/features/research/research-store';
+import { forgetUserWork } from './forget-user-work';
 import { useRuntimeConfig } from './runtime-config-context';
 import { Spinner } from '@/components/ui/spinner';
 
@@ -46,10 +44,8 @@ export function SignedInApp() {
   async function handleSignOut() {
     try {
       await signOut();
-      // An explicit sign-out also forgets the draft (a session that merely expired keeps it).
-      useGeneratorStore.getState().reset();
-      useResearchStore.getState().reset();
-      useChatStore.getState().close();
+      // An explicit sign-out also forgets the draft (a session that merely expired keeps it for its owner).
+      forgetUserWork();
       navigate(paths.dashboard, { replace: true });
     } catch {
       window.alert('Could not sign out. Please try reloading the page.');

@@ -13,7 +13,8 @@ let page: Page;
 const plainTopic = 'Remote work lessons';
 // Each payload would set window.__xss if it ever ran.
 const xssTopic = '<img src=x onerror="window.__xss=1"> Hiring tips';
-const xssPost = 'Great **news** today <script>window.__xss=2</script> <img src=x onerror="window.__xss=3">\n\n[click me](javascript:window.__xss=4)';
+const xssPost =
+  'Great **news** today <script>window.__xss=2</script> <img src=x onerror="window.__xss=3">\n\n[click me](javascript:window.__xss=4)';
 
 async function generateAndSave(topic: string, text: string) {
   fake.setScenario('groq', { text, tokensPerSecond: 3000 });
@@ -26,7 +27,8 @@ async function generateAndSave(topic: string, text: string) {
   await preview.getByRole('button', { name: 'Saved' }).waitFor();
 }
 
-const saved = () => page.getByRole('article').filter({ has: page.getByRole('heading', { name: plainTopic }) });
+const saved = () =>
+  page.getByRole('article').filter({ has: page.getByRole('heading', { name: plainTopic }) });
 
 beforeAll(async () => {
   fake = await startFakeProviders();
@@ -39,7 +41,10 @@ beforeAll(async () => {
       (window as unknown as { __xss: string }).__xss = 'alert';
     };
   });
-  await signUpAndOnboard(page, server.url, newAccount('Ada Lovelace'), { company: 'Engines Ltd', role: 'Content Creator' });
+  await signUpAndOnboard(page, server.url, newAccount('Ada Lovelace'), {
+    company: 'Engines Ltd',
+    role: 'Content Creator',
+  });
   await generateAndSave(plainTopic, 'Working remotely taught me three things.\n\nWhat did it teach you?');
   await generateAndSave(xssTopic, xssPost);
 });
@@ -53,8 +58,10 @@ describe('saved posts', () => {
   it('lists both posts newest first, as drafts with their date, showing markup as text', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Saved Posts' }).click();
     await page.getByRole('heading', { name: 'Saved Posts' }).waitFor();
-    const topics = await page.getByRole('article').getByRole('heading', { level: 2 }).allInnerTexts();
-    expect(topics).toEqual([xssTopic, plainTopic]);
+    // The heading shows before the list has loaded: wait for the list rather than read it once.
+    await expect
+      .poll(() => page.getByRole('article').getByRole('heading', { level: 2 }).allInnerTexts())
+      .toEqual([xssTopic, plainTopic]);
     await page.getByText(xssPost.split('\n')[0] ?? '').waitFor();
     expect(await saved().getByRole('button', { name: 'Draft — mark as published' }).count()).toBe(1);
     const today = new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
@@ -65,7 +72,9 @@ describe('saved posts', () => {
   it('copies, edits and publishes a post', async () => {
     await saved().getByRole('button', { name: 'Copy' }).click();
     await saved().getByRole('button', { name: 'Copied!' }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('Working remotely taught me three things.');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(
+      'Working remotely taught me three things.',
+    );
 
     await saved().getByRole('button', { name: 'Edit' }).click();
     await saved().getByLabel('Edit post').fill('Working remotely taught me to write things down.');
@@ -87,7 +96,10 @@ describe('saved posts', () => {
     await chat.getByLabel('Ask about this post...').fill('Can you give me a sharper hook?');
     await chat.getByLabel('Ask about this post...').press('Enter');
     await chat.locator('strong', { hasText: 'sharper hook' }).waitFor();
-    expect(await chat.getByRole('listitem').allInnerTexts()).toEqual(['Start with a question', 'Keep it short']);
+    expect(await chat.getByRole('listitem').allInnerTexts()).toEqual([
+      'Start with a question',
+      'Keep it short',
+    ]);
     expect(await chat.getByRole('link', { name: 'Read more' }).count()).toBe(0);
     expect(await chat.locator('img').count()).toBe(0);
     expect(await chat.locator('time').count()).toBe(2);
@@ -108,7 +120,9 @@ describe('saved posts', () => {
   });
 
   it('deletes a post after confirmation', async () => {
-    const xssArticle = page.getByRole('article').filter({ has: page.getByRole('heading', { name: xssTopic }) });
+    const xssArticle = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: xssTopic }) });
     await xssArticle.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete this post?' });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -142,7 +156,10 @@ describe('calendar', () => {
     await dialog.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Next month' }).click();
-    const next = new Date(new Date().getFullYear(), new Date().getMonth() + 1, 1).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+    const next = new Date(new Date().getFullYear(), new Date().getMonth() + 1, 1).toLocaleDateString(
+      'en-US',
+      { month: 'long', year: 'numeric' },
+    );
     await page.getByText(`No posts scheduled for ${next}`).waitFor();
   });
 
@@ -172,7 +189,9 @@ describe('ideas bank', () => {
     await page.getByText('No results for "(*\\"').waitFor();
     await search.fill('REMOTE');
     // The list follows the search through useDeferredValue: wait for it rather than read it once.
-    await expect.poll(() => page.getByRole('list', { name: 'Topic ideas' }).getByRole('listitem').count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Topic ideas' }).getByRole('listitem').count())
+      .toBe(1);
 
     await row.getByRole('button', { name: 'Reuse this topic' }).click();
     await page.getByText('Topic added to generator!').waitFor();
@@ -182,8 +201,14 @@ describe('ideas bank', () => {
 
   it('opens the chat from the dashboard preview too', async () => {
     fake.setScenario('groq', { text: 'A post about remote work.', tokensPerSecond: 3000 });
-    await page.getByRole('region', { name: 'Create New Post' }).getByRole('button', { name: 'Generate Post' }).click();
-    await page.getByRole('article', { name: 'Post preview' }).getByRole('button', { name: 'Chat about this' }).click();
+    await page
+      .getByRole('region', { name: 'Create New Post' })
+      .getByRole('button', { name: 'Generate Post' })
+      .click();
+    await page
+      .getByRole('article', { name: 'Post preview' })
+      .getByRole('button', { name: 'Chat about this' })
+      .click();
     const chat = page.getByRole('dialog', { name: 'Chat about this post' });
     await chat.getByText(plainTopic).waitFor();
     await chat.getByRole('button', { name: 'Close chat' }).click();

@@ -250,11 +250,11 @@ describe('body and model checks (400, 413)', () => {
     expect(providerCalls).toBe(0);
   });
 
-  it('lets a browser preflight what groq-sdk sends', async () => {
+  it('lets a browser preflight what groq-sdk sends (from an origin the server accepts: here its own)', async () => {
     const response = await fetch(`${server.url}/api/groq/openai/v1/chat/completions`, {
       method: 'OPTIONS',
       headers: {
-        origin: 'https://app.example',
+        origin: server.url,
         'access-control-request-method': 'POST',
         'access-control-request-headers':
           'authorization,content-type,x-stainless-arch,x-stainless-lang,x-stainless-os,x-stainless-package-version,x-stainless-retry-count,x-stainless-runtime,x-stainless-runtime-version',

@@ -1,6 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from 'hono';
+import { malformedUriResponse } from '../http/request-guards.ts';
+import { createNonce, pageSecurityPolicy } from '../http/security-headers.ts';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -21,22 +23,48 @@ const apiPrefixes = ['/auth/', '/rest/', '/realtime/', '/api/', '/storage/', '/f
 
 /**
  * Serves the built SPA from `distDir`: hashed assets cached for a year, everything else
- * revalidated, and any other GET path answered with index.html (history fallback).
+ * revalidated, and any other GET path answered with index.html (history fallback) under the page's
+ * Content-Security-Policy.
  */
 export function serveSpa(distDir: string) {
   const root = path.resolve(distDir);
   return async (c: Context): Promise<Response> => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.text('Method Not Allowed', 405);
-    const pathname = decodeURIComponent(new URL(c.req.url).pathname);
-    if (apiPrefixes.some((prefix) => pathname.startsWith(prefix))) return c.json({ message: 'Not found' }, 404);
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      return malformedUriResponse(c);
+    }
+    if (apiPrefixes.some((prefix) => pathname.startsWith(prefix)))
+      return c.json({ message: 'Not found' }, 404);
     const file = path.resolve(root, `.${pathname}`);
-    if (file.startsWith(root + path.sep) && (await isFile(file))) {
+    const indexFile = path.join(root, 'index.html');
+    if (file !== indexFile && file.startsWith(root + path.sep) && (await isFile(file))) {
       const immutable = pathname.startsWith('/assets/');
       return fileResponse(c, file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     }
-    if (path.extname(pathname) !== '') return c.text('Not found', 404);
-    return fileResponse(c, path.join(root, 'index.html'), 'no-cache');
+    if (path.extname(pathname) !== '' && file !== indexFile) return c.text('Not found', 404);
+    return pageResponse(c, indexFile);
   };
+}
+
+/**
+ * index.html with a fresh nonce: in its policy, and in `<meta property="csp-nonce">` for the
+ * page's own `<style>` writer to read (the same meta tag Vite's `html.cspNonce` uses).
+ */
+async function pageResponse(c: Context, file: string): Promise<Response> {
+  const nonce = createNonce();
+  const html = (await readFile(file, 'utf8')).replace(
+    /<head(\s[^>]*)?>/i,
+    (head) => `${head}\n    <meta property="csp-nonce" nonce="${nonce}">`,
+  );
+  const headers = {
+    'Content-Type': contentTypes['.html'] as string,
+    'Cache-Control': 'no-cache',
+    'Content-Security-Policy': pageSecurityPolicy({ nonce, host: new URL(c.req.url).host }),
+  };
+  return new Response(c.req.method === 'HEAD' ? null : html, { status: 200, headers });
 }
 
 async function isFile(file: string): Promise<boolean> {
@@ -52,7 +80,6 @@ async function fileResponse(c: Context, file: string, cacheControl: string): Pro
   const headers = {
     'Content-Type': contentTypes[path.extname(file)] ?? 'application/octet-stream',
     'Cache-Control': cacheControl,
-    'X-Content-Type-Options': 'nosniff',
   };
   return new Response(c.req.method === 'HEAD' ? null : body, { status: 200, headers });
 }

@@ -7,34 +7,58 @@ import { generatePost, type GenerateContext, type GenerateRequest } from './gene
 
 type Status = 'idle' | 'generating';
 
-interface GeneratorState {
+interface Draft {
+  /** The id of the user who wrote the draft; null until someone signs in. */
+  ownerId: string | null;
   topic: string;
   /** The post in the preview (streamed text while generating). */
   content: string;
   /** The topic the current content was generated for (saved with it). */
   contentTopic: string;
+}
+
+interface GeneratorState extends Draft {
   status: Status;
   error: string | null;
   setTopic: (topic: string) => void;
   setContent: (content: string) => void;
-  generate: (request: Omit<GenerateRequest, 'topic'>, context: Omit<GenerateContext, 'accessToken' | 'onProgress' | 'signal'>) => Promise<void>;
+  generate: (
+    request: Omit<GenerateRequest, 'topic'>,
+    context: Omit<GenerateContext, 'accessToken' | 'onProgress' | 'signal'>,
+  ) => Promise<void>;
   stop: () => void;
   clearPreview: () => void;
+  /**
+   * Follows the signed-in user (null: signed out). A session that ended without a sign-out keeps the
+   * draft for its owner's return; any other user gets an empty generator, and the stored draft is
+   * replaced, so no account ever sees or inherits another's.
+   */
+  switchUser: (userId: string | null) => void;
+  /** Forgets the draft in memory and in storage: an explicit sign-out. */
   reset: () => void;
 }
 
+export const draftStorageKey = 'post-writer-draft';
+
+const noDraft: Draft = { ownerId: null, topic: '', content: '', contentTopic: '' };
+
+/** The generation in flight; a run whose controller is no longer this one writes nothing more. */
 let controller: AbortController | null = null;
+
+function abandonGeneration(): void {
+  controller?.abort();
+  controller = null;
+}
 
 /**
  * The dashboard's draft: the typed topic and the generated post survive a reload (persisted, as
- * drafts only: saved posts live in Postgres). A failure keeps both and shows the error.
+ * drafts only: saved posts live in Postgres), tied to the user who wrote them. A failure keeps both
+ * and shows the error.
  */
 export const useGeneratorStore = create<GeneratorState>()(
   persist(
     (set, get) => ({
-      topic: '',
-      content: '',
-      contentTopic: '',
+      ...noDraft,
       status: 'idle',
       error: null,
 
@@ -45,38 +69,61 @@ export const useGeneratorStore = create<GeneratorState>()(
         const topic = get().topic;
         if (get().status === 'generating' || topic.trim() === '') return;
         controller?.abort();
-        controller = new AbortController();
+        const run = new AbortController();
+        controller = run;
+        // False once the user changed (switchUser) or a newer run started: this run's text is stale.
+        const current = () => controller === run;
         set({ status: 'generating', error: null, content: '', contentTopic: topic.trim() });
         try {
           const accessToken = await currentAccessToken();
           if (!accessToken) throw new AiRequestError('Session expired. Please sign in again.', 401);
           const post = await generatePost(
             { ...request, topic },
-            { ...context, accessToken, signal: controller.signal, onProgress: (text) => set({ content: text }) },
+            {
+              ...context,
+              accessToken,
+              signal: run.signal,
+              onProgress: (text) => current() && set({ content: text }),
+            },
           );
-          set({ content: post, status: 'idle' });
+          if (current()) set({ content: post, status: 'idle' });
         } catch (error) {
+          if (!current()) return;
           const message = error instanceof Error && error.message ? error.message : 'Failed to generate post';
           // Partial text stays visible; nothing is saved by accident.
           set({ status: 'idle', error: message });
           toast.error(message);
         } finally {
-          controller = null;
+          if (current()) controller = null;
         }
       },
 
       stop: () => controller?.abort(),
       clearPreview: () => set({ content: '', contentTopic: '', error: null }),
+      switchUser: (userId) => {
+        // Whatever was being generated belonged to the session that just ended.
+        abandonGeneration();
+        if (get().status === 'generating') set({ status: 'idle' });
+        if (userId === null || userId === get().ownerId) return;
+        set({ ...noDraft, ownerId: userId, error: null });
+      },
       reset: () => {
-        controller?.abort();
-        set({ topic: '', content: '', contentTopic: '', status: 'idle', error: null });
+        abandonGeneration();
+        set({ ...noDraft, status: 'idle', error: null });
       },
     }),
     {
-      name: 'post-writer-draft',
-      version: 1,
+      name: draftStorageKey,
+      // Version 2 added the owner: a version-1 draft cannot say whose it is, so it is dropped.
+      version: 2,
+      migrate: () => noDraft,
       storage: createJSONStorage(() => localStorage),
-      partialize: (state) => ({ topic: state.topic, content: state.content, contentTopic: state.contentTopic }),
+      partialize: (state): Draft => ({
+        ownerId: state.ownerId,
+        topic: state.topic,
+        content: state.content,
+        contentTopic: state.contentTopic,
+      }),
     },
   ),
 );

@@ -6,17 +6,27 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 /** The system Chromium (Debian package or CHROMIUM_PATH); the test tool never downloads a browser. */
 export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  const found = candidates.find((candidate): candidate is string => Boolean(candidate && existsSync(candidate)));
-  if (!found) throw new Error('No Chromium found: install Debian\'s "chromium" package or set CHROMIUM_PATH.');
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/lib/chromium/chromium',
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+  ];
+  const found = candidates.find((candidate): candidate is string =>
+    Boolean(candidate && existsSync(candidate)),
+  );
+  if (!found)
+    throw new Error('No Chromium found: install Debian\'s "chromium" package or set CHROMIUM_PATH.');
   return found;
 }
 
 export interface BrowserSession {
   context: BrowserContext;
   page: Page;
-  /** Messages the page logged as errors, and uncaught exceptions: a test can assert there were none. */
+  /** Uncaught exceptions and Content-Security-Policy violations: a test can assert there were none. */
   pageErrors: string[];
+  /** Chromium's console reports of what the Content-Security-Policy blocked, in this page or its frames. */
+  cspViolations: string[];
   close(): Promise<void>;
 }
 
@@ -39,11 +49,37 @@ export async function openBrowser(): Promise<BrowserSession> {
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const pageErrors: string[] = [];
+  const cspViolations: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  const reportViolation = (text: string) => {
+    cspViolations.push(text);
+    pageErrors.push(text);
+  };
+  // A policy that blocks something the app needs shows up only here (a missing toast style, a socket).
+  // Chromium logs most violations; a blocked eval that the code catches is only an event.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+      reportViolation(message.text());
+  });
+  await context.exposeBinding('reportCspViolation', (_source, text: string) => reportViolation(text));
+  await context.addInitScript(() => {
+    document.addEventListener(
+      'securitypolicyviolation',
+      (event) => {
+        const report = (window as unknown as { reportCspViolation?: (text: string) => void })
+          .reportCspViolation;
+        void report?.(
+          `Content Security Policy violation event: ${event.effectiveDirective} ${event.blockedURI}`,
+        );
+      },
+      true,
+    );
+  });
   return {
     context,
     page,
     pageErrors,
+    cspViolations,
     close: async () => {
       await context.close();
       await rm(userDataDir, { recursive: true, force: true });

@@ -14,7 +14,12 @@ export function newAccount(fullName = 'Grace Hopper'): TestAccount {
 }
 
 /** Creates an account through the sign-up card and finishes onboarding, ending on the dashboard. */
-export async function signUpAndOnboard(page: Page, baseUrl: string, account: TestAccount, details: { company?: string; role?: string } = {}): Promise<void> {
+export async function signUpAndOnboard(
+  page: Page,
+  baseUrl: string,
+  account: TestAccount,
+  details: { company?: string; role?: string } = {},
+): Promise<void> {
   await page.goto(baseUrl);
   await page.getByRole('button', { name: 'Need an account? Sign up' }).click();
   await page.getByLabel('Email address').fill(account.email);
@@ -36,7 +41,9 @@ export async function signUpAndOnboard(page: Page, baseUrl: string, account: Tes
 export async function accessTokenOf(page: Page): Promise<string> {
   const token = await page.evaluate(() => {
     const key = Object.keys(localStorage).find((name) => name.endsWith('-auth-token'));
-    return key ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token : undefined;
+    return key
+      ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token
+      : undefined;
   });
   if (!token) throw new Error('No stored session in the page');
   return token;
@@ -48,6 +55,16 @@ export async function restAsUser<T>(page: Page, baseUrl: string, pathAndQuery: s
   const response = await fetch(`${baseUrl}/rest/v1/${pathAndQuery}`, {
     headers: { apikey: config.supabaseAnonKey, authorization: `Bearer ${await accessTokenOf(page)}` },
   });
-  if (!response.ok) throw new Error(`REST ${pathAndQuery} failed with ${response.status}: ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`REST ${pathAndQuery} failed with ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+/** Signs an existing account in from the sign-in card, ending in the app shell. */
+export async function signIn(page: Page, account: TestAccount): Promise<void> {
+  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+  await page.getByLabel('Email address').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: `Account menu for ${account.fullName}` }).waitFor();
 }

@@ -1,0 +1,16 @@
+import { selectedTopicKey } from '@/config/session-keys';
+import { useChatStore } from '@/features/chat/chat-store';
+import { useGeneratorStore } from '@/features/generator/generator-store';
+import { useResearchStore } from '@/features/research/research-store';
+
+/**
+ * What every explicit sign-out (the menu's Sign Out, the error screen's "Sign Out & Restart")
+ * forgets of the user's unsaved work, so nothing is left in this browser for the next person.
+ * (Profile, posts and ideas are dropped by the auth gate whenever the user changes.)
+ */
+export function forgetUserWork(): void {
+  useGeneratorStore.getState().reset();
+  useResearchStore.getState().reset();
+  useChatStore.getState().close();
+  sessionStorage.removeItem(selectedTopicKey);
+}
