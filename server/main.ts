@@ -44,6 +44,8 @@ async function main(): Promise<void> {
   const server = await startEmbeddedServer({
     port: env.PORT,
     host: env.HOST,
+    allowedHosts: env.ALLOWED_HOSTS,
+    corsAllowedOrigins: env.CORS_ALLOWED_ORIGINS,
     dataDir: path.resolve(root, env.DATA_DIR),
     migrationsDir: path.resolve(root, env.MIGRATIONS_DIR),
     statementTimeouts: {

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** A comma-separated list; blank items are dropped. */
+const list = (item: z.ZodString) =>
+  z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ''),
+    )
+    .pipe(z.array(item));
 /** A positive integer, or undefined when unset or blank (the code then derives a default). */
 const optionalPositiveInt = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
@@ -15,6 +27,14 @@ const optionalText = z
 export const serverEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
+  /** Host names the server may be reached by besides localhost and IP addresses (DNS rebinding). */
+  ALLOWED_HOSTS: list(
+    z.string().regex(/^\.?[a-z0-9.-]+$/i, 'must be host names like app.example.com or .example.com'),
+  ),
+  /** Other origins whose pages may call the APIs from a browser: exact scheme://host[:port]. */
+  CORS_ALLOWED_ORIGINS: list(
+    z.string().regex(/^https?:\/\/[^/\s]+$/, 'must be origins like https://app.example.com (no path)'),
+  ),
   DATA_DIR: z.string().default('.data'),
   MIGRATIONS_DIR: z.string().default('supabase/migrations'),
   JWT_EXPIRY: positiveInt(3600),

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { createAuthRoutes, type AuthOptions } from './auth/auth-routes.ts';
-import type { Database } from './db/open-database.ts';
+import type { Database } from './db/database.ts';
 import { hostCheck } from './http/host-check.ts';
 import { originPolicy } from './http/origin-policy.ts';
 import { closeAfterUnreadBody, malformedUriResponse, rejectMalformedPath } from './http/request-guards.ts';

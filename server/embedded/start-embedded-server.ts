@@ -8,6 +8,7 @@ import { openDataDir } from './data-dir/open-data-dir.ts';
 import type { Database } from './db/database.ts';
 import { prepareSchema } from './db/prepare-schema.ts';
 import { createHttpApp } from './http-app.ts';
+import { refuseUpgrade } from './http/upgrade-guard.ts';
 import { loadProjectKeys, type ProjectKeys } from './keys/project-keys.ts';
 import { RealtimeServer } from './realtime/realtime-socket.ts';
 import { loadCatalog, type Catalog } from './rest/catalog.ts';
@@ -24,6 +25,10 @@ export interface EmbeddedServerOptions {
   statementTimeouts: { anon: number; authenticated: number; service_role: number };
   /** Refuse to start with less free disk space than this (bytes). */
   minFreeDiskBytes: number;
+  /** Host names (besides localhost and IP addresses) requests may be addressed to; others get 403. */
+  allowedHosts?: readonly string[];
+  /** Origins besides the app's own whose pages may call the APIs from a browser. */
+  corsAllowedOrigins?: readonly string[];
   /** Past this much memory after a request, the database engine is reopened to give it back (bytes). */
   maxEngineHeapBytes?: number;
   /** Where operational messages go (default: console.warn). */
@@ -68,14 +73,24 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
     await prepareSchema(database, { dataDir: options.dataDir, migrationsDir: options.migrationsDir, log });
     const keys = await loadProjectKeys(options.dataDir, { newInstall: dataDir.created, log });
     let catalog: Catalog = await loadCatalog(database);
+    // The listen address counts as an allowed name when it is one (HOST=myhost.lan).
+    const allowedHosts = [options.host, ...(options.allowedHosts ?? [])];
+    const corsAllowedOrigins = options.corsAllowedOrigins ?? [];
     const app = createHttpApp({
+      allowedHosts,
+      corsAllowedOrigins,
       db: database,
       keys,
       getCatalog: () => catalog,
       auth: { ...options.auth, jwtExpiry: options.jwtExpiry },
       maxRows: options.maxRows,
       distDir: options.devMiddleware ? null : options.distDir,
-      appConfig: () => ({ supabaseUrl: null, supabaseAnonKey: keys.anonKey, apiBaseUrl: '/api', ...options.appConfig?.() }),
+      appConfig: () => ({
+        supabaseUrl: null,
+        supabaseAnonKey: keys.anonKey,
+        apiBaseUrl: '/api',
+        ...options.appConfig?.(),
+      }),
       ...(options.createApi ? { api: options.createApi({ keys, db: database }) } : {}),
       admin: createBackupRoute({ db: database, keys, dataDir: options.dataDir }),
     });
@@ -87,6 +102,14 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
     });
     const realtime = new RealtimeServer(keys);
     server.on('upgrade', (request, socket, head) => {
+      // CORS does not cover WebSockets: the same Host and Origin rules are applied here.
+      const refusal = refuseUpgrade(request, { allowedHosts, corsAllowedOrigins });
+      if (refusal) {
+        socket.end(
+          `HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Type: text/plain\r\n\r\n${refusal}`,
+        );
+        return;
+      }
       // In development Vite owns the other upgrade paths (its HMR socket).
       if (!realtime.handleUpgrade(request, socket, head) && !dev) socket.destroy();
     });

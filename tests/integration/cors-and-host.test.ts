@@ -1,8 +1,5 @@
-import { serve, type ServerType } from '@hono/node-server';
-import type { AddressInfo } from 'node:net';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpApp } from '../../server/embedded/http-app.ts';
-import { loadCatalog } from '../../server/embedded/rest/catalog.ts';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
 import { signedInClient, startTestServer } from '../helpers/test-server.ts';
 import { rawRequest } from './support/raw-request.ts';
@@ -10,38 +7,18 @@ import { rawRequest } from './support/raw-request.ts';
 let server: EmbeddedServer;
 let port: number;
 let token: string;
-/** The same backend through createHttpApp with the options server/main.ts passes from the environment. */
-let configured: { url: string; close: () => Promise<void> };
+/** A second server started with an allow-list of hosts and origins. */
+let configured: EmbeddedServer;
 
 beforeAll(async () => {
   server = await startTestServer();
   port = server.port;
   token = (await signedInClient(server)).session.access_token;
-  const catalog = await loadCatalog(server.db);
-  const app = createHttpApp({
-    db: server.db,
-    keys: server.keys,
-    getCatalog: () => catalog,
-    auth: {
-      jwtExpiry: 3600,
-      passwordMinLength: 8,
-      maxFailedSignInsPerEmail: 10,
-      maxFailedSignInsPerIp: 100,
-      signInWindowMs: 60_000,
-    },
-    maxRows: 1000,
-    appConfig: () => ({ supabaseUrl: null, supabaseAnonKey: server.keys.anonKey }),
-    distDir: null,
+  // The options server/main.ts passes from ALLOWED_HOSTS and CORS_ALLOWED_ORIGINS.
+  configured = await startTestServer({
     corsAllowedOrigins: ['https://app.example.com'],
     allowedHosts: ['posts.example.com', '.internal.example'],
   });
-  const listening: ServerType = await new Promise((resolve) => {
-    const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
-  });
-  configured = {
-    url: `http://127.0.0.1:${(listening.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => listening.close(() => resolve())),
-  };
 });
 afterAll(async () => {
   await configured?.close();
@@ -166,5 +143,34 @@ describe('the Host header (DNS rebinding)', () => {
     for (const host of ['example.com', 'posts.example.com.evil.example', 'xinternal.example']) {
       expect((await rawRequest(configured.url, '/app-config.json', { headers: { host } })).status).toBe(403);
     }
+  });
+});
+
+describe('the realtime socket (no CORS for WebSockets: the same rules apply at the upgrade)', () => {
+  const open = (target: EmbeddedServer, headers: Record<string, string>) =>
+    new Promise<number>((resolve) => {
+      const socket = new WebSocket(
+        `${target.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${target.keys.anonKey}&vsn=1.0.0`,
+        {
+          headers,
+        },
+      );
+      socket.once('open', () => {
+        socket.close();
+        resolve(101);
+      });
+      socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      socket.once('error', () => resolve(-1));
+    });
+
+  it('accepts the page’s own origin and clients without an Origin', async () => {
+    expect(await open(server, { origin: server.url })).toBe(101);
+    expect(await open(server, {})).toBe(101);
+  });
+
+  it('refuses another site’s page and a rebinding host name with 403', async () => {
+    expect(await open(server, { origin: 'https://evil.example' })).toBe(403);
+    expect(await open(server, { host: `rebind.evil.example:${port}` })).toBe(403);
+    expect(await open(configured, { origin: 'https://app.example.com' })).toBe(101);
   });
 });

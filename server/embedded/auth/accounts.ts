@@ -1,4 +1,4 @@
-import type { Database } from '../db/open-database.ts';
+import type { Database } from '../db/database.ts';
 import type { UserRow } from './user-json.ts';
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | null> {

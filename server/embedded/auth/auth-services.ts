@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { Database } from '../db/open-database.ts';
+import type { Database } from '../db/database.ts';
 import { verifyJwt } from '../keys/jwt.ts';
 import type { ProjectKeys } from '../keys/project-keys.ts';
 import { findUserById, sessionExists } from './accounts.ts';

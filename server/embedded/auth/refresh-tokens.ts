@@ -1,5 +1,5 @@
 import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import type { Database } from '../db/open-database.ts';
+import type { Database } from '../db/database.ts';
 import type { UserRow } from './user-json.ts';
 
 /**

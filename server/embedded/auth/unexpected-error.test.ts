@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import type { Database } from '../db/open-database.ts';
+import type { Database } from '../db/database.ts';
 import { loadProjectKeys } from '../keys/project-keys.ts';
 import { createAuthRoutes } from './auth-routes.ts';
 

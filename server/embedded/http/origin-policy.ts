@@ -47,6 +47,8 @@ export function originPolicy(allowedOrigins: readonly string[]): MiddlewareHandl
     allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
     exposeHeaders: [
       'Content-Range',
+      // return=headers-only answers with the new row's Location, as PostgREST does.
+      'Location',
       'X-Supabase-Api-Version',
       'Preference-Applied',
       'Retry-After',

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { Database } from '../db/open-database.ts';
+import type { Database } from '../db/database.ts';
 import type { RequestIdentity } from '../db/run-as-role.ts';
 import { bearerToken, requireApiKey } from '../gateway/api-key.ts';
 import { identify } from '../gateway/request-identity.ts';

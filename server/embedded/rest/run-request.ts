@@ -1,4 +1,4 @@
-import type { Database } from '../db/open-database.ts';
+import type { Database } from '../db/database.ts';
 import { runAsRole, type RequestIdentity } from '../db/run-as-role.ts';
 import { isResponseTooLarge, responseTooLarge } from './body-sql.ts';
 import type { Catalog } from './catalog.ts';
