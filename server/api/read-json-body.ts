@@ -1,5 +1,9 @@
 import type { z } from 'zod';
+import { jsonNestingExceeds } from '../shared/json-nesting.ts';
 import { ApiError } from './api-error.ts';
+
+/** Far deeper than any real request (a research JSON schema nests a few levels). */
+const maxJsonDepth = 64;
 
 /**
  * Reads a JSON body of at most `maxBytes` (413 above it, checked on Content-Length and again while
@@ -12,6 +16,14 @@ export async function readJsonBody<Schema extends z.ZodType>(
   maxBytes: number,
 ): Promise<z.output<Schema>> {
   const text = await readCappedText(request, maxBytes);
+  if (jsonNestingExceeds(text, maxJsonDepth)) {
+    throw new ApiError(
+      400,
+      `The request body nests more than ${maxJsonDepth} levels deep.`,
+      'invalid_request_error',
+      'invalid_json',
+    );
+  }
   let json: unknown;
   try {
     json = JSON.parse(text);

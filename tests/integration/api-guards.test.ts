@@ -220,6 +220,21 @@ describe('body and model checks (400, 413)', () => {
     expect(error.code).toBe('invalid_json');
   });
 
+  it('refuses JSON nested 100,000 levels deep with 400, before any provider call', async () => {
+    // Well under the 256 kB limit; forwarding it would overflow the stack in JSON.stringify (a 500).
+    const schema = `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`;
+    const body = `{"model":"perplexity/sonar","input":"Topics","response_format":{"type":"json_schema","json_schema":{"name":"x","schema":${schema}}}}`;
+    const error = await expectError(
+      await post(server, '/perplexity/agent', body, token),
+      400,
+      /nests more than 64 levels/,
+    );
+    expect(error.code).toBe('invalid_json');
+    const deepArray = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    expect((await post(server, '/groq/openai/v1/chat/completions', deepArray, token)).status).toBe(400);
+    expect(providerCalls).toBe(0);
+  });
+
   it('refuses an oversize body with 413, declared or streamed', async () => {
     const huge = {
       ...validGroqBody,

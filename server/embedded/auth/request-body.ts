@@ -1,3 +1,4 @@
+import { jsonNestingExceeds } from '../../shared/json-nesting.ts';
 import type { Context } from 'hono';
 import { GoTrueError } from './gotrue-error.ts';
 
@@ -20,7 +21,7 @@ const badJson = (reason: string) =>
 export async function readJsonBody(c: Context): Promise<JsonBody> {
   const text = await c.req.text();
   if (text.trim() === '') throw badJson('unexpected end of JSON input');
-  if (nestingExceeds(text, maxJsonDepth)) throw badJson('exceeded max depth');
+  if (jsonNestingExceeds(text, maxJsonDepth)) throw badJson('exceeded max depth');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -49,26 +50,4 @@ export function objectField(body: JsonBody, name: string): JsonBody | undefined 
 
 export function isObject(value: unknown): value is JsonBody {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Counts bracket depth outside strings, in one pass and without recursion. */
-function nestingExceeds(text: string, limit: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text.charCodeAt(index);
-    if (inString) {
-      if (char === 0x5c)
-        index += 1; // backslash: skip the escaped character
-      else if (char === 0x22) inString = false;
-    } else if (char === 0x22) {
-      inString = true;
-    } else if (char === 0x7b || char === 0x5b) {
-      depth += 1;
-      if (depth > limit) return true;
-    } else if (char === 0x7d || char === 0x5d) {
-      depth -= 1;
-    }
-  }
-  return false;
 }

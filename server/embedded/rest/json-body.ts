@@ -1,3 +1,4 @@
+import { jsonNestingExceeds } from '../../shared/json-nesting.ts';
 import { PostgrestError } from './postgrest-error.ts';
 
 /**
@@ -11,8 +12,7 @@ const invalidJson = 'Empty or invalid json';
 
 /** Parses a request body, refusing bad or too deeply nested JSON with PostgREST's PGRST102. */
 export function parseJsonBody(text: string): unknown {
-  const depth = nestingDepth(text);
-  if (depth > maxJsonDepth) {
+  if (jsonNestingExceeds(text, maxJsonDepth)) {
     throw new PostgrestError(
       400,
       'PGRST102',
@@ -25,28 +25,4 @@ export function parseJsonBody(text: string): unknown {
   } catch {
     throw new PostgrestError(400, 'PGRST102', invalidJson);
   }
-}
-
-/** The deepest `[`/`{` nesting outside strings, counted without recursion; stops once past the limit. */
-function nestingDepth(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text.charCodeAt(index);
-    if (inString) {
-      if (char === 0x5c)
-        index += 1; // backslash: skip the escaped character
-      else if (char === 0x22) inString = false;
-    } else if (char === 0x22) {
-      inString = true;
-    } else if (char === 0x5b || char === 0x7b) {
-      depth += 1;
-      if (depth > deepest) deepest = depth;
-      if (deepest > maxJsonDepth) return deepest;
-    } else if (char === 0x5d || char === 0x7d) {
-      depth -= 1;
-    }
-  }
-  return deepest;
 }
