@@ -45,7 +45,7 @@ export const serverEnvSchema = z.object({
   /** The server refuses to start with less free disk space than this in DATA_DIR. */
   MIN_FREE_DISK_MB: positiveInt(64),
   /** Past this much memory (MB), the database engine is reopened after a request to give memory back. */
-  DB_ENGINE_MAX_MB: positiveInt(768),
+  DB_ENGINE_MAX_MB: positiveInt(256),
   AUTH_PASSWORD_MIN_LENGTH: positiveInt(8),
   // Per-IP limits and refresh-token reuse as Supabase Auth (GoTrue) has them; see .env.example.
   AUTH_RATE_LIMIT_TOKEN: positiveInt(150),

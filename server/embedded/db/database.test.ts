@@ -57,6 +57,22 @@ describe('Database', () => {
     expect((await db.query('select body from notes')).rows).toEqual([{ body: 'kept' }]);
   });
 
+  it('runs a deferred statement with the next one, inside the transaction, and fails that one with its error', async () => {
+    const setting = await db.transaction(async (tx) => {
+      tx.defer(`select set_config('app.who', $1, true)`, ['Ada']);
+      return (await tx.query<{ who: string }>(`select current_setting('app.who') as who`)).rows[0]?.who;
+    });
+    expect(setting).toBe('Ada');
+    // Transaction-local: gone after the commit.
+    expect((await db.query(`select current_setting('app.who', true) as who`)).rows).toEqual([{ who: '' }]);
+    await expect(
+      db.transaction(async (tx) => {
+        tx.defer('select 1 / 0');
+        await tx.query('select 1');
+      }),
+    ).rejects.toMatchObject({ code: '22012' });
+  });
+
   it('reports Postgres errors with their SQLSTATE, never with the statement’s parameters', async () => {
     const error = await db
       .query('select 1 / 0 where $1::text is not null', ['scrypt$secret-hash'])

@@ -1,7 +1,7 @@
 import { connectionLostError, DatabaseError, statementTimeoutError } from './database-error.ts';
 import { FairQueue } from '../scheduling/fair-queue.ts';
 import { WorkerHost } from './worker-host.ts';
-import type { QueryResult } from './worker-protocol.ts';
+import type { QueryResult, Statement } from './worker-protocol.ts';
 
 export type { QueryResult } from './worker-protocol.ts';
 
@@ -26,6 +26,11 @@ export interface JobOptions {
 export interface Transaction {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
   exec(sql: string): Promise<QueryResult[]>;
+  /**
+   * A statement whose result nobody reads (a setting): it runs before the next query or exec,
+   * in the same round trip. Its error, if any, fails that next call.
+   */
+  defer(sql: string, params?: unknown[]): void;
 }
 
 export interface DatabaseOptions {
@@ -87,7 +92,7 @@ export class Database {
   /** Opens the database on `pgdata` (initdb when empty) and resolves once it answers. */
   static async open(options: DatabaseOptions): Promise<Database> {
     const db = new Database({
-      maxHeapBytes: 768 * 1024 * 1024,
+      maxHeapBytes: 256 * 1024 * 1024,
       statementTimeouts: {},
       sliceMs: 250,
       maxTimeoutsPerOwner: 3,
@@ -134,19 +139,26 @@ export class Database {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Transaction) => Promise<T>, options: JobOptions = {}): Promise<T> {
     return this.schedule(options, async (call) => {
-      // BEGIN travels with the first statement; a transaction that runs none has nothing to end.
+      // BEGIN and deferred statements travel with the next statement; a transaction that runs
+      // none has nothing to end.
       let begun = false;
-      const begin = () => {
-        const first = !begun;
+      let deferred: Statement[] = [];
+      const along = () => {
+        const extra = { begin: !begun, ...(deferred.length > 0 ? { prelude: deferred } : {}) };
         begun = true;
-        return first;
+        deferred = [];
+        return extra;
       };
       let result: T;
       try {
         result = await work({
-          query: (sql, params = []) => call({ op: 'query', sql, params, begin: begin() }) as never,
-          exec: (sql) => call({ op: 'exec', sql, begin: begin() }) as never,
+          query: (sql, params = []) => call({ op: 'query', sql, params, ...along() }) as never,
+          exec: (sql) => call({ op: 'exec', sql, ...along() }) as never,
+          defer: (sql, params = []) => {
+            deferred.push({ sql, params });
+          },
         });
+        if (deferred.length > 0) await call({ op: 'exec', sql: 'select', ...along() });
       } catch (error) {
         if (begun) await call({ op: 'exec', sql: 'rollback' }).catch(() => {});
         throw error;

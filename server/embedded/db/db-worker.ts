@@ -3,7 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { serializeDbError } from './database-error.ts';
 import { engineHeapBytes, fsyncCounter, loadEngineAssets, openPglite } from './pglite-engine.ts';
-import type { WorkerData, WorkerRequest, WorkerResponse } from './worker-protocol.ts';
+import type { Statement, WorkerData, WorkerRequest, WorkerResponse } from './worker-protocol.ts';
 
 /**
  * The database's own thread. PGlite runs Postgres single-threaded in WebAssembly: while a
@@ -25,12 +25,12 @@ function send(message: WorkerResponse): void {
 async function handle(db: PGlite, request: WorkerRequest): Promise<unknown> {
   switch (request.op) {
     case 'query': {
-      if (request.begin) await db.exec('begin');
+      await before(db, request);
       const { rows, affectedRows, fields } = await db.query(request.sql, request.params);
       return { rows, affectedRows, fields: fields.map(({ name, dataTypeID }) => ({ name, dataTypeID })) };
     }
     case 'exec': {
-      if (request.begin) await db.exec('begin');
+      await before(db, request);
       const results = await db.exec(request.sql);
       return results.map(({ rows, affectedRows, fields }) => ({
         rows,
@@ -50,6 +50,12 @@ async function handle(db: PGlite, request: WorkerRequest): Promise<unknown> {
     case 'open':
       throw new Error('The database is already open');
   }
+}
+
+/** BEGIN and the deferred statements that travel with a request. */
+async function before(db: PGlite, request: { begin?: boolean; prelude?: Statement[] }): Promise<void> {
+  if (request.begin) await db.exec('begin');
+  for (const statement of request.prelude ?? []) await db.query(statement.sql, statement.params);
 }
 
 function serve(db: PGlite): void {

@@ -37,8 +37,9 @@ export async function runAsRole<T>(
     typeof identity.claims.sub === 'string' && identity.claims.sub !== '' ? identity.claims.sub : null;
   return db.transaction(
     async (tx) => {
-      // One statement for the whole setup; set_config('role', …, true) is SET LOCAL ROLE, as PostgREST does it.
-      await tx.query(
+      // One statement for the whole setup, sent with the request's first statement;
+      // set_config('role', …, true) is SET LOCAL ROLE, as PostgREST does it.
+      tx.defer(
         `select set_config('request.jwt.claims', $1, true),
                 set_config('request.method', $2, true),
                 set_config('request.path', $3, true),

@@ -6,12 +6,20 @@ export interface QueryResult<T = Record<string, unknown>> {
   fields: { name: string; dataTypeID: number }[];
 }
 
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
 export type WorkerRequest =
   /** Sent once to a standby worker: open the data directory (see sync-file-system.ts). */
   | { id: number; op: 'open'; fileSystemSynced: boolean }
-  /** `begin`: open a transaction first (saves a round trip for a transaction's first statement). */
-  | { id: number; op: 'query'; sql: string; params: unknown[]; begin?: boolean }
-  | { id: number; op: 'exec'; sql: string; begin?: boolean }
+  /**
+   * `begin`: open a transaction first; `prelude`: statements whose results nobody reads, run
+   * before this one. Both save round trips (a transaction's BEGIN and setup travel with its first statement).
+   */
+  | { id: number; op: 'query'; sql: string; params: unknown[]; begin?: boolean; prelude?: Statement[] }
+  | { id: number; op: 'exec'; sql: string; begin?: boolean; prelude?: Statement[] }
   /** CHECKPOINT, then a gzipped tar of the data directory written to `file`. */
   | { id: number; op: 'backup'; file: string }
   | { id: number; op: 'close' };
