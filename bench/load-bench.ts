@@ -121,6 +121,44 @@ async function lightMedian(server: Server, light: User): Promise<number> {
   return quantile(samples, 0.5);
 }
 
+/**
+ * A runaway filter (Postgres's regex engine backtracking over a 3,000-character post) while another
+ * user's read, /auth/v1/health and /app-config.json are timed. Before the database had its own
+ * thread, everyone waited about 30 s behind it.
+ */
+async function runawayFilterTrial(server: Server, attacker: User, other: User) {
+  const url = server.process.url;
+  const started = performance.now();
+  const attack = fetch(
+    `${url}/rest/v1/posts?topic=eq.Runaway&content=match.${encodeURIComponent('(.+)+\\1+$')}`,
+    {
+      headers: { apikey: server.anonKey, authorization: `Bearer ${attacker.token}` },
+    },
+  ).then(async (response) => ({
+    status: response.status,
+    ms: performance.now() - started,
+    body: await response.text(),
+  }));
+  // Give the attack time to reach the database (it is running well before 200 ms).
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const time = async (run: () => Promise<Response>) => {
+    const begin = performance.now();
+    const response = await run();
+    await response.arrayBuffer();
+    return performance.now() - begin;
+  };
+  const [health, config, read] = await Promise.all([
+    time(() => fetch(`${url}/auth/v1/health`, { headers: { apikey: server.anonKey } })),
+    time(() => fetch(`${url}/app-config.json`)),
+    time(() =>
+      fetch(`${url}/rest/v1/posts?select=id,topic&limit=20`, {
+        headers: { apikey: server.anonKey, authorization: `Bearer ${other.token}` },
+      }),
+    ),
+  ]);
+  return { health, config, read, attack: await attack };
+}
+
 async function setUp(server: Server): Promise<User[]> {
   const pool: User[] = [];
   for (let index = 0; index < users; index += 1) {
@@ -210,6 +248,36 @@ export async function loadBench(): Promise<BenchResult[]> {
       target: 2,
       note: `${round(alone)} ms alone → ${round(contended)} ms`,
     });
+
+    const attacker = pool[3] as User;
+    await request(server, attacker, 'POST', '', { topic: 'Runaway', content: 'ab '.repeat(1000) });
+    const trials: Awaited<ReturnType<typeof runawayFilterTrial>>[] = [];
+    for (let trial = 0; trial < 3; trial += 1) {
+      trials.push(await runawayFilterTrial(server, attacker, pool[4] as User));
+      // Past three stopped statements a minute the attacker is refused for a while: a fresh attacker each time.
+      pool.splice(3, 1);
+      const next = pool[3] as User;
+      await request(server, next, 'POST', '', { topic: 'Runaway', content: 'ab '.repeat(1000) });
+    }
+    const worst = (key: 'health' | 'config' | 'read') => Math.max(...trials.map((trial) => trial[key]));
+    console.log(
+      `  runaway filter: other user's read ${round(worst('read'))} ms, health ${round(worst('health'))} ms, app-config ${round(worst('config'))} ms; attacker ${trials.map((trial) => `${trial.attack.status} in ${round(trial.attack.ms)} ms`).join(', ')}`,
+    );
+    results.push(
+      {
+        name: 'runaway filter: another user’s read, worst of 3',
+        value: worst('read'),
+        unit: 'ms',
+        target: 1000,
+        note: `the attacker gets ${trials[0]?.attack.status} (57014) in ${round(trials[0]?.attack.ms ?? 0)} ms`,
+      },
+      {
+        name: 'runaway filter: /auth/v1/health and /app-config.json, worst of 3',
+        value: Math.max(worst('health'), worst('config')),
+        unit: 'ms',
+        note: 'answered by the HTTP thread, never waiting for the database',
+      },
+    );
 
     while (total < requestsForMemory) total += (await runClients(server, pool, 50, 5)).requests;
     const afterLoadRss = await settledRss(pid);

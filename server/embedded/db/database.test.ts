@@ -73,6 +73,32 @@ describe('Database', () => {
     ).rejects.toMatchObject({ code: '22012' });
   });
 
+  it('checkpoints on its own once something was written (PGlite has no checkpointer)', async () => {
+    const quick = await Database.open({
+      pgdata: path.join(dir, 'quick'),
+      checkpointIntervalMs: 50,
+      log: () => {},
+    });
+    try {
+      const position = async () =>
+        (
+          await quick.query<{ lsn: string }>(
+            'select checkpoint_lsn::text as lsn from pg_control_checkpoint()',
+          )
+        ).rows[0]?.lsn;
+      const before = await position();
+      await quick.exec('create table written (a int); insert into written values (1)');
+      let after = before;
+      for (let attempt = 0; attempt < 200 && after === before; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        after = await position();
+      }
+      expect(after).not.toBe(before);
+    } finally {
+      await quick.close();
+    }
+  });
+
   it('reports Postgres errors with their SQLSTATE, never with the statement’s parameters', async () => {
     const error = await db
       .query('select 1 / 0 where $1::text is not null', ['scrypt$secret-hash'])

@@ -45,6 +45,12 @@ export interface DatabaseOptions {
   statementTimeouts?: Partial<Record<string, number>>;
   /** How long interruptible work may hold the database while another owner waits (ms). */
   sliceMs?: number;
+  /**
+   * How often to checkpoint when something was written (ms). PGlite has no checkpointer process,
+   * so `checkpoint_timeout` never fires: without this, crash recovery (also after a stopped
+   * statement) replays everything written since the last WAL-size checkpoint, up to 1 GB.
+   */
+  checkpointIntervalMs?: number;
   /** An owner whose work ran past its time limit this often within `penaltyWindowMs` waits out the window. */
   maxTimeoutsPerOwner?: number;
   penaltyWindowMs?: number;
@@ -82,6 +88,9 @@ export class Database {
   private idle: (() => void) | null = null;
   /** Jobs stopped at their time limit since the database opened. */
   timeouts = 0;
+  private checkpointTimer: ReturnType<typeof setInterval> | null = null;
+  /** The engine's fsync count at the last checkpoint: a change means something was committed since. */
+  private fsyncsAtCheckpoint = -1;
 
   private constructor(
     private readonly options: Required<Omit<DatabaseOptions, 'pgdata'>> & { pgdata: string },
@@ -95,12 +104,14 @@ export class Database {
       maxHeapBytes: 256 * 1024 * 1024,
       statementTimeouts: {},
       sliceMs: 250,
+      checkpointIntervalMs: 30_000,
       maxTimeoutsPerOwner: 3,
       penaltyWindowMs: 60_000,
       log: (message) => console.warn(message),
       ...options,
     });
     await db.host.start();
+    db.scheduleCheckpoints();
     return db;
   }
 
@@ -176,10 +187,26 @@ export class Database {
   /** Lets queued work finish, then closes the database cleanly. */
   close(): Promise<void> {
     this.closing ??= (async () => {
+      if (this.checkpointTimer) clearInterval(this.checkpointTimer);
       if (this.pumping || this.queue.size > 0) await new Promise<void>((resolve) => (this.idle = resolve));
       await this.host.close();
     })();
     return this.closing;
+  }
+
+  private scheduleCheckpoints(): void {
+    this.checkpointTimer = setInterval(() => {
+      if (this.closing || this.host.fsyncs === this.fsyncsAtCheckpoint) return;
+      this.exec('checkpoint').then(
+        // Counted after the checkpoint, whose own fsyncs are not new writes.
+        () => (this.fsyncsAtCheckpoint = this.host.fsyncs),
+        (error: unknown) =>
+          this.options.log(
+            `database: checkpoint failed: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+      );
+    }, this.options.checkpointIntervalMs);
+    this.checkpointTimer.unref();
   }
 
   private schedule(options: JobOptions, run: Job['run']): Promise<unknown> {
