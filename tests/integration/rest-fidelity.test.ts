@@ -1,11 +1,9 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { Hono } from 'hono';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { loadCatalog } from '../../server/embedded/rest/catalog.ts';
-import { createRestRoutes, type RestOptions } from '../../server/embedded/rest/rest-routes.ts';
+import type { RestOptions } from '../../server/embedded/rest/rest-routes.ts';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
 import { signedInClient, startTestServer } from '../helpers/test-server.ts';
+import { restClientWithOptions } from './support/rest-client-with-options.ts';
 
 // Each expectation here is what PostgREST 12/13 answers (its Response.hs, RangeQuery.hs, Query.hs and spec
 // tests), checked through the real supabase-js client or raw HTTP where supabase-js hides the header.
@@ -59,29 +57,7 @@ function maxAffected<T>(query: T, rows: number): T {
   return (query as unknown as { maxAffected(rows: number): T }).maxAffected(rows);
 }
 
-/** supabase-js against REST routes built with non-default options, in-process through its `fetch` option. */
-async function clientWithOptions(options: Partial<RestOptions>): Promise<SupabaseClient> {
-  const catalog = await loadCatalog(server.db);
-  const app = new Hono().route(
-    '/rest/v1',
-    createRestRoutes({
-      db: server.db,
-      keys: server.keys,
-      getCatalog: () => catalog,
-      maxRows: 1000,
-      maxBodyBytes: 1024 * 1024,
-      ...options,
-    }),
-  );
-  return createClient('http://127.0.0.1:1', server.keys.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-    global: {
-      headers: { Authorization: `Bearer ${token}` },
-      fetch: async (input, init) => app.fetch(new Request(input, init)),
-    },
-  });
-}
+const clientWithOptions = (options: Partial<RestOptions>) => restClientWithOptions(server, token, options);
 
 describe('upsert status (Response.hs: 200 when merge-duplicates inserted nothing)', () => {
   it('answers 201 while a row is new and 200 once every row already existed', async () => {

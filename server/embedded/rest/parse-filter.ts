@@ -22,18 +22,10 @@ const comparisonOperators = new Set<string>([
   'imatch',
   'isdistinct',
 ]);
-const quantifiableOperators = new Set<string>([
-  'eq',
-  'neq',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'like',
-  'ilike',
-  'match',
-  'imatch',
-]);
+/** Every comparison but `isdistinct` takes `(any)`/`(all)`. */
+const quantifiableOperators = new Set(
+  [...comparisonOperators].filter((operator) => operator !== 'isdistinct'),
+);
 const arrayOperators = new Set<string>(['cs', 'cd', 'ov']);
 const textSearchOperators = new Set<string>(['fts', 'plfts', 'phfts', 'wfts']);
 const isValues = new Set<string>(['null', 'not_null', 'true', 'false', 'unknown']);
