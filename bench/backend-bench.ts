@@ -42,7 +42,7 @@ function check(condition: boolean, message: string): asserts condition {
 async function signUp(server: EmbeddedServer, index: number): Promise<BenchUser> {
   const response = await fetch(`${server.url}/auth/v1/signup`, {
     method: 'POST',
-    headers: { apikey: server.keys.anonKey, 'content-type': 'application/json' },
+    headers: { apikey: server.keys.publishableKey, 'content-type': 'application/json' },
     body: JSON.stringify({
       email: `bench-user-${index}@example.com`,
       password: 'correct horse battery staple',
@@ -110,7 +110,7 @@ function checkPage(text: string, user: BenchUser): void {
 }
 
 async function timePageRequests(server: EmbeddedServer, user: BenchUser, pagePath: string) {
-  const headers = { apikey: server.keys.anonKey, authorization: `Bearer ${user.accessToken}` };
+  const headers = { apikey: server.keys.publishableKey, authorization: `Bearer ${user.accessToken}` };
   const samples: number[] = [];
   for (let i = 0; i < pageWarmups + pageRequests; i += 1) {
     const started = performance.now();
@@ -126,7 +126,7 @@ async function timePageRequests(server: EmbeddedServer, user: BenchUser, pagePat
 
 async function timeInserts(server: EmbeddedServer, user: BenchUser) {
   const headers = {
-    apikey: server.keys.anonKey,
+    apikey: server.keys.publishableKey,
     authorization: `Bearer ${user.accessToken}`,
     'content-type': 'application/json',
     prefer: 'return=representation',
@@ -161,7 +161,7 @@ async function timePageSql(server: EmbeddedServer, user: BenchUser, query: strin
   const table = (await loadCatalog(server.db)).get('posts');
   check(!!table, 'posts is not in the catalog');
   const statement = buildRead(table, parseQuery(new URLSearchParams(query).entries()), 1000).rows;
-  const result = await identify(user.accessToken, server.keys.jwtSecret);
+  const result = await identify(user.accessToken, server.keys);
   check(result.ok, 'access token did not verify');
   const context = { method: 'GET', path: '/rest/v1/posts' };
   const runPage = async (tx: Transaction) => {

@@ -18,10 +18,10 @@ async function main(): Promise<void> {
     throw new Error(`There is no database in ${dataDir} to back up.`);
   const server = await runningServer(dataDir);
   if (server?.url) {
-    const { serviceRoleKey } = await loadProjectKeys(dataDir, { newInstall: false, log: console.warn });
+    const { secretKey } = await loadProjectKeys(dataDir, { newInstall: false, log: console.warn });
     const response = await fetch(`${server.url}/embedded/v1/backup`, {
       method: 'POST',
-      headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}` },
+      headers: { apikey: secretKey, authorization: `Bearer ${secretKey}` },
     });
     const body = (await response.json()) as { description?: string; message?: string };
     if (!response.ok)

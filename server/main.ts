@@ -1,13 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { getConnInfo } from '@hono/node-server/conninfo';
-import { createApiApp } from './api/create-api-app.ts';
-import { hs256Verifier } from './api/hs256-verifier.ts';
 import { configuredProviders, readProviderConfig } from './api/provider-config.ts';
 import { buildSpaIfStale } from './build-spa-if-stale.ts';
 import { loadModelCatalog } from './config/load-model-catalog.ts';
 import { readServerEnv } from './config/server-env.ts';
+import { mountApi } from './embedded/mount-api.ts';
 import { startEmbeddedServer } from './embedded/start-embedded-server.ts';
 
 /**
@@ -69,19 +67,15 @@ async function main(): Promise<void> {
     },
     // The browser learns which engines work and the catalog, never the keys.
     appConfig: () => ({ engines: configuredProviders(providers), modelCatalog: catalog }),
-    createApi: ({ keys }) =>
-      createApiApp({
-        verifyToken: hs256Verifier(keys.jwtSecret),
-        providers,
-        catalog,
-        rateLimit: {
-          requests: env.API_RATE_LIMIT_REQUESTS,
-          windowMs: env.API_RATE_LIMIT_WINDOW_SECONDS * 1000,
-          requestsPerIp: env.API_RATE_LIMIT_REQUESTS_PER_IP,
-        },
-        // The socket's peer: behind a reverse proxy every user would share the proxy's address.
-        clientAddress: (c) => getConnInfo(c).remote.address ?? null,
-      }),
+    createApi: mountApi({
+      providers,
+      catalog,
+      quota: {
+        requests: env.API_RATE_LIMIT_REQUESTS,
+        windowSeconds: env.API_RATE_LIMIT_WINDOW_SECONDS,
+        requestsPerAddress: env.API_RATE_LIMIT_REQUESTS_PER_IP,
+      },
+    }),
     ...(devMiddleware ? { devMiddleware } : {}),
   });
   console.log(`AI Post Writer is running at ${server.url} (ready in ${Date.now() - started} ms)`);

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { ModelCatalog } from '../../src/config/model-catalog.ts';
-import { createAiQuota, type AiQuotaOptions } from './ai-quota.ts';
+import type { AiQuota } from './ai-quota.ts';
 import type { ApiContext } from './api-context.ts';
 import { ApiError, errorResponse } from './api-error.ts';
 import { providerSecrets, type ProviderConfig } from './provider-config.ts';
@@ -15,8 +15,8 @@ export interface ApiAppOptions {
   verifyToken: VerifyToken;
   providers: ProviderConfig;
   catalog: ModelCatalog;
-  /** Budget across the AI routes, per user and per client address. */
-  rateLimit: AiQuotaOptions;
+  /** Budget across the AI routes, per user and per client address (postgresAiQuota). */
+  quota: AiQuota;
   /**
    * The caller's network address, for the per-address budget: the socket's remote address under
    * Node, or a proxy header where the deployment vouches for it (client-address.ts). Without it,
@@ -39,7 +39,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
     providers: options.providers,
     secrets: providerSecrets(options.providers),
     catalog: options.catalog,
-    quota: createAiQuota(options.rateLimit),
+    quota: options.quota,
     clientAddress: options.clientAddress ?? (() => null),
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
   };

@@ -9,7 +9,10 @@ const bearerPattern = /^Bearer\s+(\S+)\s*$/i;
  * The signed-in user behind a request, from `Authorization: Bearer <access token>` (what supabase-js
  * and groq-sdk send). 401 when the token is missing, malformed, expired or not a user's token.
  */
-export async function authenticate(request: Request, verifyToken: VerifyToken): Promise<string> {
+export async function authenticate(
+  request: Request,
+  verifyToken: VerifyToken,
+): Promise<{ userId: string; token: string }> {
   const token = bearerPattern.exec(request.headers.get('authorization') ?? '')?.[1];
   if (!token) throw unauthenticated();
   let verified: { userId: string } | null;
@@ -25,10 +28,11 @@ export async function authenticate(request: Request, verifyToken: VerifyToken): 
     );
   }
   if (!verified) throw unauthenticated();
-  return verified.userId;
+  return { userId: verified.userId, token };
 }
 
-function unauthenticated(): ApiError {
+/** 401 for a missing, bad or ended session: the browser asks the user to sign in again. */
+export function unauthenticated(): ApiError {
   return new ApiError(
     401,
     'Authentication required. Please sign in again.',

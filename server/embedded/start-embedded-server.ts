@@ -39,8 +39,11 @@ export interface EmbeddedServerOptions {
   auth: Omit<AuthOptions, 'db' | 'keys' | 'jwtExpiry'>;
   /** Extra fields for /app-config.json (for example which AI engines are configured). */
   appConfig?: () => Record<string, unknown>;
-  /** Builds the /api functions app once the keys are known. */
-  createApi?: (context: { keys: ProjectKeys; db: Database }) => Hono;
+  /**
+   * Builds the /api functions app once the keys are known. `restFetch` reaches this server's own
+   * REST API in-process (the /api app calls Postgres functions through it, as on hosted Supabase).
+   */
+  createApi?: (context: { keys: ProjectKeys; db: Database; restFetch: typeof fetch; supabaseUrl: string }) => Hono;
   /** Vite's dev middleware: it gets every request that is not an API path. */
   devMiddleware?: NodeMiddleware;
 }
@@ -54,6 +57,9 @@ export interface EmbeddedServer {
   reloadSchemaCache(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Requests the server makes to itself in-process carry this origin (an address the Host check accepts). */
+const internalUrl = 'http://127.0.0.1';
 
 const apiPathPattern = /^\/(auth|rest|realtime|api|embedded)\/|^\/app-config\.json/;
 
@@ -76,6 +82,12 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
     // The listen address counts as an allowed name when it is one (HOST=myhost.lan).
     const allowedHosts = [options.host, ...(options.allowedHosts ?? [])];
     const corsAllowedOrigins = options.corsAllowedOrigins ?? [];
+    // The /api app reaches the REST API through this app itself, without a network hop.
+    let self: Hono | null = null;
+    const restFetch: typeof fetch = (input, init) => {
+      if (!self) return Promise.reject(new Error('The server is not ready yet'));
+      return Promise.resolve(self.fetch(new Request(input, init)));
+    };
     const app = createHttpApp({
       allowedHosts,
       corsAllowedOrigins,
@@ -87,13 +99,14 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
       distDir: options.devMiddleware ? null : options.distDir,
       appConfig: () => ({
         supabaseUrl: null,
-        supabaseAnonKey: keys.anonKey,
+        supabaseAnonKey: keys.publishableKey,
         apiBaseUrl: '/api',
         ...options.appConfig?.(),
       }),
-      ...(options.createApi ? { api: options.createApi({ keys, db: database }) } : {}),
+      ...(options.createApi ? { api: options.createApi({ keys, db: database, restFetch, supabaseUrl: internalUrl }) } : {}),
       admin: createBackupRoute({ db: database, keys, dataDir: options.dataDir }),
     });
+    self = app;
     const honoListener = getRequestListener(app.fetch);
     const dev = options.devMiddleware;
     const server = createServer((req, res) => {

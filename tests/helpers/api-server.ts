@@ -1,11 +1,9 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { signedInClient } from './test-server.ts';
-import type { AiQuotaOptions } from '../../server/api/ai-quota.ts';
-import { createApiApp } from '../../server/api/create-api-app.ts';
-import { hs256Verifier } from '../../server/api/hs256-verifier.ts';
+import type { AiQuotaLimits } from '../../server/api/ai-quota.ts';
 import { configuredProviders, type ProviderConfig } from '../../server/api/provider-config.ts';
+import { mountApi } from '../../server/embedded/mount-api.ts';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
 import { defaultModelCatalog, type ModelCatalog } from '../../src/config/model-catalog.ts';
 import { startTestServer } from './test-server.ts';
@@ -24,7 +22,7 @@ export const testProviders: ProviderConfig = {
 
 export interface ApiTestServerOptions {
   providers?: ProviderConfig;
-  rateLimit?: AiQuotaOptions;
+  quota?: AiQuotaLimits;
   catalog?: ModelCatalog;
 }
 
@@ -34,14 +32,7 @@ export function startApiTestServer(options: ApiTestServerOptions = {}): Promise<
   const catalog = options.catalog ?? defaultModelCatalog;
   return startTestServer({
     appConfig: () => ({ engines: configuredProviders(providers), modelCatalog: catalog }),
-    createApi: ({ keys }) =>
-      createApiApp({
-        verifyToken: hs256Verifier(keys.jwtSecret),
-        providers,
-        catalog,
-        rateLimit: options.rateLimit ?? { requests: 30, windowMs: 60_000 },
-        clientAddress: (c) => getConnInfo(c).remote.address ?? null,
-      }),
+    createApi: mountApi({ providers, catalog, quota: options.quota ?? { requests: 30, windowSeconds: 60 } }),
   });
 }
 

@@ -47,7 +47,7 @@ export function supabaseClientFrom(
   server: Pick<EmbeddedServer, 'url' | 'keys'>,
   localAddress: string,
 ): SupabaseClient {
-  return createClient(server.url, server.keys.anonKey, {
+  return createClient(server.url, server.keys.publishableKey, {
     global: { fetch: fetchFromAddress(localAddress) },
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },

@@ -11,18 +11,28 @@ export interface ServerProcess {
 }
 
 /** Starts `server/main.ts` — what `npm start` runs — as a child process and waits for its URL. */
-export async function startServerProcess(env: Record<string, string>, args: string[] = ['--no-build']): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  args: string[] = ['--no-build'],
+): Promise<ServerProcess> {
   // Output goes to the test only; a crash shows the server's own log in the failure message.
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'server/main.ts'), ...args], {
-    cwd: projectRoot,
-    env: { ...process.env, PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(projectRoot, 'server/main.ts'), ...args],
+    {
+      cwd: projectRoot,
+      env: { ...process.env, PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
     // A safety net only: the server is ready when it prints its URL, however long a busy machine takes.
-    const timer = setTimeout(() => reject(new Error(`server did not start within 3 minutes:\n${output}`)), 180_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start within 3 minutes:\n${output}`)),
+      180_000,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /running at (http:\/\/\S+)/.exec(output);

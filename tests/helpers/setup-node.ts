@@ -5,5 +5,8 @@ const consoleError = vi.spyOn(console, 'error');
 afterEach(() => {
   const calls = consoleError.mock.calls;
   consoleError.mockClear();
-  if (calls.length > 0) throw new Error(`console.error was called:\n${calls.map((args) => args.map(String).join(' ')).join('\n')}`);
+  if (calls.length > 0)
+    throw new Error(
+      `console.error was called:\n${calls.map((args) => args.map(String).join(' ')).join('\n')}`,
+    );
 });

@@ -22,7 +22,7 @@ beforeAll(async () => {
     startApiTestServer(),
     startApiTestServer({
       providers: { ...testProviders, PERPLEXITY_API_KEY: undefined, YOUTUBE_API_KEY: undefined },
-      rateLimit: { requests: 3, windowMs: 60_000 },
+      quota: { requests: 3, windowSeconds: 60 },
     }),
   ]);
   token = (await signedInClient(server)).session.access_token;
@@ -136,7 +136,7 @@ describe('POST /api/perplexity/agent', () => {
   it('refuses a request without a signed-in user', async () => {
     answerAgent();
     await expectError(await postAgent(agentBody, null), 401, 'Authentication required');
-    await expectError(await postAgent(agentBody, server.keys.anonKey), 401, 'Authentication required');
+    await expectError(await postAgent(agentBody, server.keys.publishableKey), 401, 'Authentication required');
     expect(upstreamCalls).toBe(0);
   });
 

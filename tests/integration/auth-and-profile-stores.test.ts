@@ -20,7 +20,7 @@ const tokenSeconds = 3;
 
 beforeAll(async () => {
   server = await startTestServer({ jwtExpiry: tokenSeconds });
-  initSupabase(server.url, server.keys.anonKey);
+  initSupabase(server.url, server.keys.publishableKey);
 });
 afterAll(async () => {
   getSupabase().realtime.disconnect();
@@ -29,7 +29,7 @@ afterAll(async () => {
 
 describe('auth store against the embedded backend', () => {
   it('initialises signed out after the connectivity check', async () => {
-    await useAuthStore.getState().initialize({ url: server.url, anonKey: server.keys.anonKey });
+    await useAuthStore.getState().initialize({ url: server.url, anonKey: server.keys.publishableKey });
     expect(useAuthStore.getState()).toMatchObject({ status: 'signed-out', session: null, error: null });
   });
 

@@ -58,7 +58,7 @@ async function post(
   return fetchFromAddress(ip)(`${server.url}/auth/v1${path}`, {
     method: 'POST',
     headers: {
-      apikey: server.keys.anonKey,
+      apikey: server.keys.publishableKey,
       'content-type': 'application/json',
       'x-supabase-api-version': '2024-01-01',
       ...headers,
@@ -268,7 +268,7 @@ describe('input that must never reach SQL or the log', () => {
 describe('refresh token reuse (GoTrue SECURITY_REFRESH_TOKEN_REUSE_INTERVAL)', () => {
   async function userStatus(server: EmbeddedServer, accessToken: string): Promise<number> {
     const response = await fetch(`${server.url}/auth/v1/user`, {
-      headers: { apikey: server.keys.anonKey, authorization: `Bearer ${accessToken}` },
+      headers: { apikey: server.keys.publishableKey, authorization: `Bearer ${accessToken}` },
     });
     return response.status;
   }

@@ -162,7 +162,7 @@ describe('sign-out', () => {
     const user = await supabaseClient(server).auth.getUser(session.access_token);
     expect(user.error).toBeInstanceOf(AuthSessionMissingError);
     const raw = await fetch(`${server.url}/auth/v1/user`, {
-      headers: { apikey: server.keys.anonKey, authorization: `Bearer ${session.access_token}` },
+      headers: { apikey: server.keys.publishableKey, authorization: `Bearer ${session.access_token}` },
     });
     expect(raw.status).toBe(403);
     expect(await raw.json()).toMatchObject({ code: 'session_not_found' });
@@ -181,8 +181,9 @@ describe('sign-out', () => {
 });
 
 describe('access tokens', () => {
-  it('carries the claims supabase-js and RLS rely on', async () => {
+  it('carries the claims supabase-js and RLS rely on, signed ES256 and verified through the JWKS', async () => {
     const { client, user } = await signedInClient(server);
+    // With an asymmetric key and a kid, getClaims() fetches /auth/v1/.well-known/jwks.json and verifies locally.
     const { data, error } = await client.auth.getClaims();
     expect(error).toBeNull();
     expect(data?.claims).toMatchObject({
@@ -191,7 +192,7 @@ describe('access tokens', () => {
       aud: 'authenticated',
       aal: 'aal1',
     });
-    expect(data?.header.alg).toBe('HS256');
+    expect(data?.header).toMatchObject({ alg: 'ES256', kid: server.keys.signing.kid });
   });
 
   it('rejects malformed and forged tokens on /user', async () => {
@@ -216,7 +217,7 @@ describe('access tokens', () => {
   it('answers a body that is not JSON with a clear error', async () => {
     const response = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
       method: 'POST',
-      headers: { apikey: server.keys.anonKey, 'content-type': 'application/json' },
+      headers: { apikey: server.keys.publishableKey, 'content-type': 'application/json' },
       body: '{"email":',
     });
     expect(response.status).toBe(400);

@@ -25,7 +25,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const restHeaders = () => ({ apikey: server.keys.anonKey, authorization: `Bearer ${token}` });
+const restHeaders = () => ({ apikey: server.keys.publishableKey, authorization: `Bearer ${token}` });
 
 describe('CORS: the API answers its own page, the allow-list and non-browser clients only', () => {
   it('serves a same-origin browser request (Origin equals the page it came from)', async () => {
@@ -64,7 +64,7 @@ describe('CORS: the API answers its own page, the allow-list and non-browser cli
 
   it('refuses a cross-origin sign-in posted as a "simple" request (no preflight to stop it)', async () => {
     const response = await fetch(
-      `${server.url}/auth/v1/token?grant_type=password&apikey=${server.keys.anonKey}`,
+      `${server.url}/auth/v1/token?grant_type=password&apikey=${server.keys.publishableKey}`,
       {
         method: 'POST',
         headers: { origin: 'http://localhost:9999', 'content-type': 'text/plain' },
@@ -118,7 +118,7 @@ describe('the Host header (DNS rebinding)', () => {
       });
       expect(response.status).toBe(403);
       expect(response.body).toContain('rebind.evil.example is not an allowed host name');
-      expect(response.body).not.toContain(server.keys.anonKey);
+      expect(response.body).not.toContain(server.keys.publishableKey);
     }
   });
 
@@ -150,7 +150,7 @@ describe('the realtime socket (no CORS for WebSockets: the same rules apply at t
   const open = (target: EmbeddedServer, headers: Record<string, string>) =>
     new Promise<number>((resolve) => {
       const socket = new WebSocket(
-        `${target.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${target.keys.anonKey}&vsn=1.0.0`,
+        `${target.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${target.keys.publishableKey}&vsn=1.0.0`,
         {
           headers,
         },

@@ -65,7 +65,7 @@ describe('the data directory: private and durable', () => {
   it('keeps every file 0600 and every folder 0700, repairing an install made before modes were enforced', async () => {
     const dataDir = await dataDirFromTemplate();
     // An older install: world-readable and writable files, as PGlite used to leave them.
-    for (const name of ['pgdata/PG_VERSION', 'pgdata/global/pg_control', 'jwt-secret'])
+    for (const name of ['pgdata/PG_VERSION', 'pgdata/global/pg_control', 'project-keys.json'])
       await chmod(path.join(dataDir, name), 0o666);
     await chmod(path.join(dataDir, 'pgdata/base'), 0o777);
     await chmod(dataDir, 0o755);
@@ -256,22 +256,32 @@ describe('the data directory: lock, secret and disk', () => {
     await start(dataDir);
   });
 
-  it('refuses a signing secret too short to be its own, and replaces a missing one loudly', async () => {
+  it('refuses damaged keys and a too-short legacy secret, and replaces missing keys loudly', async () => {
     const dataDir = await dataDirFromTemplate();
     const first = await start(dataDir);
-    const anonKey = first.keys.anonKey;
+    const publishableKey = first.keys.publishableKey;
     await first.close();
 
+    const keysFile = path.join(dataDir, 'project-keys.json');
+    const keys = await readFile(keysFile, 'utf8');
+    await writeFile(keysFile, keys.slice(0, 40));
+    await expect(startTestServer({ dataDir, log: () => {} })).rejects.toThrow(
+      /project-keys\.json is damaged/,
+    );
+    await writeFile(keysFile, keys);
+
+    // An install from before the signing keys: its legacy secret must be whole.
     await writeFile(path.join(dataDir, 'jwt-secret'), 'short\n');
     await expect(startTestServer({ dataDir, log: () => {} })).rejects.toThrow(
       /jwt-secret holds 5 characters, fewer than the 32/,
     );
-
     await rm(path.join(dataDir, 'jwt-secret'));
+
+    await rm(keysFile);
     const messages: string[] = [];
     const second = await start(dataDir, { log: (message) => messages.push(message) });
-    expect(messages.join('\n')).toMatch(/jwt-secret was missing, so a new signing secret was generated/);
-    expect(second.keys.anonKey).not.toBe(anonKey);
+    expect(messages.join('\n')).toMatch(/project-keys\.json was missing, so new keys were generated/);
+    expect(second.keys.publishableKey).not.toBe(publishableKey);
   });
 
   it('refuses to start without enough free disk space, saying how much there is and how much is needed', async () => {

@@ -60,7 +60,7 @@ const state = () => useIdeasStore.getState();
 
 beforeAll(async () => {
   server = await startTestServer();
-  initSupabase(server.url, server.keys.anonKey);
+  initSupabase(server.url, server.keys.publishableKey);
   alice = await createUser();
   bob = await createUser();
   await insertIdeas(alice, [

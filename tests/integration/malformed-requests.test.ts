@@ -2,8 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiApp } from '../../server/api/create-api-app.ts';
-import { hs256Verifier } from '../../server/api/hs256-verifier.ts';
+import { mountApi } from '../../server/embedded/mount-api.ts';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
 import { defaultModelCatalog } from '../../src/config/model-catalog.ts';
 import { testProviders } from '../helpers/api-server.ts';
@@ -20,13 +19,11 @@ beforeAll(async () => {
   // The SPA, the APIs and /api together, as server/main.ts wires them.
   server = await startTestServer({
     distDir,
-    createApi: ({ keys }) =>
-      createApiApp({
-        verifyToken: hs256Verifier(keys.jwtSecret),
-        providers: testProviders,
-        catalog: defaultModelCatalog,
-        rateLimit: { requests: 30, windowMs: 60_000 },
-      }),
+    createApi: mountApi({
+      providers: testProviders,
+      catalog: defaultModelCatalog,
+      quota: { requests: 30, windowSeconds: 60 },
+    }),
   });
   token = (await signedInClient(server)).session.access_token;
 });
@@ -45,7 +42,7 @@ describe('a malformed percent-escape in the path', () => {
     '/saved%zz',
   ])('%s is a 400 with a JSON message, not a server error', async (target) => {
     const response = await rawRequest(server.url, target, {
-      headers: { apikey: server.keys.anonKey, authorization: `Bearer ${token}` },
+      headers: { apikey: server.keys.publishableKey, authorization: `Bearer ${token}` },
     });
     expect(response.status).toBe(400);
     expect(response.headers['content-type']).toContain('application/json');
@@ -68,7 +65,7 @@ describe('a body refused for its size before it is read', () => {
       const response = await rawRequest(server.url, target, {
         method: 'POST',
         headers: {
-          apikey: server.keys.anonKey,
+          apikey: server.keys.publishableKey,
           authorization: `Bearer ${token}`,
           'content-type': 'application/json',
           'content-length': String(size),
@@ -82,7 +79,7 @@ describe('a body refused for its size before it is read', () => {
 
   it('keeps the connection open for ordinary answers, a read body included', async () => {
     const headers = {
-      apikey: server.keys.anonKey,
+      apikey: server.keys.publishableKey,
       authorization: `Bearer ${token}`,
       'content-type': 'application/json',
     };

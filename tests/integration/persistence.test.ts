@@ -31,7 +31,10 @@ afterAll(async () => {
 describe('npm start on a data directory', () => {
   it('keeps users and rows across a SIGKILL right after an acknowledged write, and shuts down cleanly on SIGTERM', async () => {
     const first = await start();
-    const client = supabaseClient({ url: first.process.url, keys: { anonKey: first.anonKey } as never });
+    const client = supabaseClient({
+      url: first.process.url,
+      keys: { publishableKey: first.anonKey } as never,
+    });
     const email = 'durable@example.com';
     const password = 'survives restarts';
     const signUp = await client.auth.signUp({ email, password });
@@ -50,7 +53,10 @@ describe('npm start on a data directory', () => {
     const second = await start();
     // Same install, same keys: the secret lives in the data directory.
     expect(second.anonKey).toBe(first.anonKey);
-    const again = supabaseClient({ url: second.process.url, keys: { anonKey: second.anonKey } as never });
+    const again = supabaseClient({
+      url: second.process.url,
+      keys: { publishableKey: second.anonKey } as never,
+    });
     const signIn = await again.auth.signInWithPassword({ email, password });
     expect(signIn.error).toBeNull();
     const { data } = await again.from('posts').select('topic, content');
@@ -102,7 +108,7 @@ describe('npm run backup and npm run restore', () => {
       const anonKey = (
         (await (await fetch(`${server.url}/app-config.json`)).json()) as { supabaseAnonKey: string }
       ).supabaseAnonKey;
-      const client = supabaseClient({ url: server.url, keys: { anonKey } as never });
+      const client = supabaseClient({ url: server.url, keys: { publishableKey: anonKey } as never });
       expect(
         (await client.auth.signUp({ email: 'backup@example.com', password: 'kept in the backup' })).error,
       ).toBeNull();
@@ -131,7 +137,7 @@ describe('npm run backup and npm run restore', () => {
 
       const again = await startServerProcess({ DATA_DIR: backupDir });
       running.push(again);
-      const next = supabaseClient({ url: again.url, keys: { anonKey } as never });
+      const next = supabaseClient({ url: again.url, keys: { publishableKey: anonKey } as never });
       expect(
         (await next.auth.signInWithPassword({ email: 'backup@example.com', password: 'kept in the backup' }))
           .error,

@@ -20,7 +20,7 @@ async function signInAs(user: { email: string; password: string }) {
 
 beforeAll(async () => {
   server = await startTestServer();
-  initSupabase(server.url, server.keys.anonKey);
+  initSupabase(server.url, server.keys.publishableKey);
   for (const user of [alice, bob]) await supabaseClient(server).auth.signUp(user);
 });
 afterAll(async () => {

@@ -21,7 +21,7 @@ async function addPosts(user: Client, count: number, content = longContent): Pro
 
 function rest(server: EmbeddedServer, user: Client, query: string) {
   return fetch(`${server.url}/rest/v1/posts?${query}`, {
-    headers: { apikey: server.keys.anonKey, authorization: `Bearer ${user.session.access_token}` },
+    headers: { apikey: server.keys.publishableKey, authorization: `Bearer ${user.session.access_token}` },
   });
 }
 
@@ -64,7 +64,7 @@ describe('one user’s runaway filter while others use the server', () => {
     const timed = <T>(promise: PromiseLike<T>) =>
       Promise.resolve(promise).then((value) => ({ value, at: performance.now() }));
     const [health, page, read] = await Promise.all([
-      timed(fetch(`${server.url}/auth/v1/health`, { headers: { apikey: server.keys.anonKey } })),
+      timed(fetch(`${server.url}/auth/v1/health`, { headers: { apikey: server.keys.publishableKey } })),
       timed(fetch(`${server.url}/`)),
       timed(other.client.from('posts').select('topic').order('topic')),
     ]);

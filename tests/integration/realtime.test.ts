@@ -28,7 +28,7 @@ describe('realtime', () => {
   });
 
   it('answers heartbeats', async () => {
-    const socket = new WebSocket(socketUrl(server.keys.anonKey));
+    const socket = new WebSocket(socketUrl(server.keys.publishableKey));
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     const reply = new Promise<unknown>((resolve) => socket.once('message', (data) => resolve(JSON.parse(data.toString()))));
     socket.send(JSON.stringify([null, '7', 'phoenix', 'heartbeat', {}]));
@@ -37,7 +37,7 @@ describe('realtime', () => {
   });
 
   it('refuses a join with a forged access token and a connection without a valid API key', async () => {
-    const socket = new WebSocket(socketUrl(server.keys.anonKey));
+    const socket = new WebSocket(socketUrl(server.keys.publishableKey));
     await new Promise((resolve) => socket.once('open', resolve));
     const reply = new Promise<unknown[]>((resolve) => socket.once('message', (data) => resolve(JSON.parse(data.toString()) as unknown[])));
     socket.send(JSON.stringify(['1', '1', 'realtime:x', 'phx_join', { config: {}, access_token: 'forged.token.value' }]));

@@ -31,7 +31,7 @@ let requestsSeen: string[] = [];
 beforeAll(async () => {
   providers.listen({ onUnhandledRequest: 'bypass' });
   providers.events.on('request:start', ({ request }) => requestsSeen.push(request.url));
-  server = await startApiTestServer({ rateLimit: { requests: 1000, windowMs: 60_000 } });
+  server = await startApiTestServer({ quota: { requests: 1000, windowSeconds: 60 } });
   const { session } = await signedInClient(server);
   context = { apiBaseUrl: `${server.url}/api`, accessToken: session.access_token };
 });
@@ -472,7 +472,7 @@ describe('a server without research keys', () => {
   beforeAll(async () => {
     bare = await startApiTestServer({
       providers: { ...testProviders, PERPLEXITY_API_KEY: undefined, YOUTUBE_API_KEY: undefined },
-      rateLimit: { requests: 2, windowMs: 60_000 },
+      quota: { requests: 2, windowSeconds: 60 },
     });
     const { session } = await signedInClient(bare);
     bareContext = { apiBaseUrl: `${bare.url}/api`, accessToken: session.access_token };

@@ -33,7 +33,11 @@ const topicsOf = (data: unknown) => (data as { topic: string }[]).map((row) => r
 function rest(path: string, init: RequestInit = {}): Promise<Response> {
   return fetch(`${server.url}/rest/v1/${path}`, {
     ...init,
-    headers: { apikey: server.keys.anonKey, authorization: `Bearer ${token}`, ...(init.headers ?? {}) },
+    headers: {
+      apikey: server.keys.publishableKey,
+      authorization: `Bearer ${token}`,
+      ...(init.headers ?? {}),
+    },
   });
 }
 
@@ -54,7 +58,11 @@ describe('filters through supabase-js', () => {
     ['is', (q) => q.is('is_published', true), ['Alpha', 'Gamma', 'delta']],
     ['not', (q) => q.not('topic', 'in', '(Alpha,beta)'), ['Gamma', 'AI, ethics (2024) & "quotes"', 'delta']],
     ['or', (q) => q.or('topic.eq.Alpha,and(is_published.eq.false,topic.ilike.b*)'), ['Alpha', 'beta']],
-    ['value with commas, brackets, ampersand and quotes', (q) => q.eq('topic', 'AI, ethics (2024) & "quotes"'), ['AI, ethics (2024) & "quotes"']],
+    [
+      'value with commas, brackets, ampersand and quotes',
+      (q) => q.eq('topic', 'AI, ethics (2024) & "quotes"'),
+      ['AI, ethics (2024) & "quotes"'],
+    ],
   ])('%s', async (_name, filter, expected) => {
     const { data, error } = await filter(client.from('posts').select('topic')).order('created_at');
     expect(error).toBeNull();
@@ -73,17 +81,27 @@ describe('filters through supabase-js', () => {
   });
 
   it('selects chosen columns with aliases and casts', async () => {
-    const { data } = await client.from('posts').select('title:topic, published:is_published::text').eq('topic', 'Alpha').single();
+    const { data } = await client
+      .from('posts')
+      .select('title:topic, published:is_published::text')
+      .eq('topic', 'Alpha')
+      .single();
     expect(data).toEqual({ title: 'Alpha', published: 'true' });
   });
 
   it('maybeSingle gives null for no row and the row for one', async () => {
     expect((await client.from('posts').select('id').eq('topic', 'none').maybeSingle()).data).toBeNull();
-    expect((await client.from('posts').select('topic').eq('topic', 'beta').maybeSingle()).data).toEqual({ topic: 'beta' });
+    expect((await client.from('posts').select('topic').eq('topic', 'beta').maybeSingle()).data).toEqual({
+      topic: 'beta',
+    });
   });
 
   it('keeps timestamps faithful (ISO text with offset) and booleans typed', async () => {
-    const { data } = await client.from('posts').select('created_at, is_published').eq('topic', 'Alpha').single();
+    const { data } = await client
+      .from('posts')
+      .select('created_at, is_published')
+      .eq('topic', 'Alpha')
+      .single();
     expect(data?.created_at).toBe('2026-01-01T00:00:00+00:00');
     expect(data?.is_published).toBe(true);
   });
@@ -96,7 +114,10 @@ describe('writes', () => {
     const asNull = await client.from('topic_ideas').insert(rows).select('topic, used_count');
     expect(asNull.error).toMatchObject({ code: '23502' });
     // …unless the client asks for the column default (Prefer: missing=default).
-    const withDefault = await client.from('topic_ideas').insert(rows, { defaultToNull: false }).select('topic, used_count');
+    const withDefault = await client
+      .from('topic_ideas')
+      .insert(rows, { defaultToNull: false })
+      .select('topic, used_count');
     expect(withDefault.error).toBeNull();
     expect(withDefault.data).toEqual([
       { topic: 'bulk one', used_count: 0 },
@@ -114,14 +135,24 @@ describe('writes', () => {
     expect(merged.data).toEqual({ used_count: 7 });
     const ignored = await client
       .from('topic_ideas')
-      .upsert({ user_id: userId, topic: 'upsert me', used_count: 9 }, { onConflict: 'user_id,topic', ignoreDuplicates: true })
+      .upsert(
+        { user_id: userId, topic: 'upsert me', used_count: 9 },
+        { onConflict: 'user_id,topic', ignoreDuplicates: true },
+      )
       .select();
     expect(ignored.data).toEqual([]);
-    expect((await client.from('topic_ideas').select('used_count').eq('topic', 'upsert me').single()).data).toEqual({ used_count: 7 });
+    expect(
+      (await client.from('topic_ideas').select('used_count').eq('topic', 'upsert me').single()).data,
+    ).toEqual({ used_count: 7 });
   });
 
   it('rolls a write back when .single() would not hold exactly one row', async () => {
-    const { error, status } = await client.from('posts').update({ content: 'mass edit' }).neq('topic', 'zzz').select().single();
+    const { error, status } = await client
+      .from('posts')
+      .update({ content: 'mass edit' })
+      .neq('topic', 'zzz')
+      .select()
+      .single();
     expect(status).toBe(406);
     expect(error).toMatchObject({ code: 'PGRST116' });
     const { data } = await client.from('posts').select('content').eq('content', 'mass edit');
@@ -130,10 +161,16 @@ describe('writes', () => {
 
   it('treats SQL-looking values as plain values', async () => {
     const evil = "x'); drop table posts; --";
-    const inserted = await client.from('posts').insert({ topic: evil, content: evil }).select('topic').single();
+    const inserted = await client
+      .from('posts')
+      .insert({ topic: evil, content: evil })
+      .select('topic')
+      .single();
     expect(inserted.data).toEqual({ topic: evil });
     expect((await client.from('posts').select('topic').eq('topic', evil)).data).toEqual([{ topic: evil }]);
-    expect((await client.from('posts').select('id', { count: 'exact', head: true })).count).toBeGreaterThan(5);
+    expect((await client.from('posts').select('id', { count: 'exact', head: true })).count).toBeGreaterThan(
+      5,
+    );
   });
 });
 
@@ -165,14 +202,20 @@ describe('bad requests get PostgREST errors and change nothing', () => {
   });
 
   it('a body that is not JSON', async () => {
-    const response = await rest('posts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"topic":' });
+    const response = await rest('posts', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"topic":',
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: 'PGRST102', message: 'Empty or invalid json' });
   });
 
   it('a request naming another user id inserts nothing', async () => {
     const other = await signedInClient(server);
-    const { error, status } = await client.from('posts').insert({ topic: 't', content: 'c', user_id: other.user.id });
+    const { error, status } = await client
+      .from('posts')
+      .insert({ topic: 't', content: 'c', user_id: other.user.id });
     expect(status).toBe(403);
     expect(error).toMatchObject({ code: '42501' });
     expect((await other.client.from('posts').select('id')).data).toEqual([]);
@@ -183,7 +226,9 @@ describe('tokens on REST', () => {
   const claims = () => ({ sub: userId, role: 'authenticated', aud: 'authenticated' });
 
   it('rejects a malformed token with 401 PGRST301', async () => {
-    const response = await fetch(`${server.url}/rest/v1/posts`, { headers: { apikey: server.keys.anonKey, authorization: 'Bearer not.a.jwt' } });
+    const response = await fetch(`${server.url}/rest/v1/posts`, {
+      headers: { apikey: server.keys.publishableKey, authorization: 'Bearer not.a.jwt' },
+    });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ code: 'PGRST301' });
     expect(response.headers.get('www-authenticate')).toContain('invalid_token');
@@ -193,7 +238,7 @@ describe('tokens on REST', () => {
     const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
     const payload = Buffer.from(JSON.stringify({ ...claims(), exp: 9999999999 })).toString('base64url');
     const response = await fetch(`${server.url}/rest/v1/posts`, {
-      headers: { apikey: server.keys.anonKey, authorization: `Bearer ${header}.${payload}.` },
+      headers: { apikey: server.keys.publishableKey, authorization: `Bearer ${header}.${payload}.` },
     });
     expect(response.status).toBe(401);
   });
@@ -203,23 +248,30 @@ describe('tokens on REST', () => {
       .setProtectedHeader({ alg: 'HS256' })
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('x'.repeat(64)));
-    const response = await fetch(`${server.url}/rest/v1/posts`, { headers: { apikey: server.keys.anonKey, authorization: `Bearer ${forged}` } });
+    const response = await fetch(`${server.url}/rest/v1/posts`, {
+      headers: { apikey: server.keys.publishableKey, authorization: `Bearer ${forged}` },
+    });
     expect(response.status).toBe(401);
   });
 
   it('answers an expired token with "JWT expired" (PGRST303)', async () => {
     const expired = await new SignJWT(claims())
-      .setProtectedHeader({ alg: 'HS256' })
+      .setProtectedHeader({ alg: 'ES256', kid: server.keys.signing.kid })
       .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
-      .sign(server.keys.jwtSecret);
-    const response = await fetch(`${server.url}/rest/v1/posts`, { headers: { apikey: server.keys.anonKey, authorization: `Bearer ${expired}` } });
+      .sign(server.keys.signing.privateKey);
+    const response = await fetch(`${server.url}/rest/v1/posts`, {
+      headers: { apikey: server.keys.publishableKey, authorization: `Bearer ${expired}` },
+    });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ code: 'PGRST303', message: 'JWT expired' });
   });
 
   it('answers the connectivity check: HEAD on the REST root', async () => {
-    const response = await fetch(`${server.url}/rest/v1/`, { method: 'HEAD', headers: { apikey: server.keys.anonKey } });
+    const response = await fetch(`${server.url}/rest/v1/`, {
+      method: 'HEAD',
+      headers: { apikey: server.keys.publishableKey },
+    });
     expect(response.status).toBe(200);
   });
 });

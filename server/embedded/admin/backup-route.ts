@@ -2,6 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { describeBackup, newBackupPath } from '../data-dir/backups.ts';
 import type { Database } from '../db/database.ts';
+import { apiKeyRole } from '../gateway/api-key.ts';
 import type { ProjectKeys } from '../keys/project-keys.ts';
 
 const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -25,11 +26,12 @@ export function createBackupRoute(options: { db: Database; keys: ProjectKeys; da
     const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
     if (
       !loopback.has(address) ||
-      key !== options.keys.serviceRoleKey ||
-      bearer !== options.keys.serviceRoleKey
+      key === undefined ||
+      apiKeyRole(options.keys, key) !== 'service_role' ||
+      bearer !== key
     ) {
       return c.json(
-        { message: 'Backups can only be requested from this machine with the service_role key.' },
+        { message: 'Backups can only be requested from this machine with the secret (service_role) key.' },
         403,
       );
     }

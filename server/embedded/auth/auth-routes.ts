@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requireApiKey } from '../gateway/api-key.ts';
 import { endSessions, updateUser } from './accounts.ts';
@@ -23,6 +23,14 @@ export function createAuthRoutes(options: AuthOptions): Hono {
     await next();
     c.res.headers.set('X-Supabase-Api-Version', gotrueApiVersion);
   });
+  // The public half of the signing keys, as Supabase Auth serves it (auth-js getClaims() fetches the
+  // first path): public, so it answers without an API key, and caches like the real one.
+  const jwks = (c: Context) => {
+    c.header('Cache-Control', 'public, max-age=600');
+    return c.json(options.keys.jwks);
+  };
+  app.get('/.well-known/jwks.json', jwks);
+  app.get('/jwks', jwks);
   app.use('*', requireApiKey(options.keys));
   app.use(
     '*',

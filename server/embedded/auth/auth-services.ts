@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { Database } from '../db/database.ts';
-import { verifyJwt } from '../keys/jwt.ts';
 import type { ProjectKeys } from '../keys/project-keys.ts';
+import { verifyInstallToken } from '../keys/verify-token.ts';
 import { findUserById, sessionExists } from './accounts.ts';
 import { clientAddress } from './client-address.ts';
 import { FairLimiter } from '../scheduling/fair-limiter.ts';
@@ -70,7 +70,8 @@ export function createAuthServices(options: AuthOptions): AuthServices {
     // GoTrue gives PUT /user its own bucket at the same rate as sign-ups (its "User" limiter).
     userUpdateLimiter: limiter(options.signupRateLimit),
     hashQueue: new FairLimiter(options.passwordHashConcurrency),
-    refreshChainKey: refreshTokenChainKey(keys.jwtSecret),
+    // Installs from before the signing keys keep deriving from their legacy secret: no chain breaks.
+    refreshChainKey: refreshTokenChainKey(keys.legacy?.jwtSecret ?? keys.installSecret),
 
     clientKey: (c) => clientAddress(c, options.rateLimitHeader),
 
@@ -88,14 +89,14 @@ export function createAuthServices(options: AuthOptions): AuthServices {
     },
 
     sessionResponse: (c, session) =>
-      sessionJson({ ...session, secret: keys.jwtSecret, expiresIn: options.jwtExpiry, issuer: issuer(c) }),
+      sessionJson({ ...session, signing: keys.signing, expiresIn: options.jwtExpiry, issuer: issuer(c) }),
 
     /** GoTrue's requireAuthentication: a valid user access token whose session still exists. */
     async authenticate(c) {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
       if (!match?.[1])
         throw new GoTrueError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-      const verified = await verifyJwt(match[1], keys.jwtSecret);
+      const verified = await verifyInstallToken(keys, match[1]);
       if (!verified.ok) {
         const reason =
           verified.reason === 'expired' ? 'token has invalid claims: token is expired' : 'token is malformed';

@@ -1,4 +1,5 @@
-import { signJwt } from '../keys/jwt.ts';
+import { signAccessToken } from '../keys/jwt.ts';
+import type { ProjectKeys } from '../keys/project-keys.ts';
 import { userJson, type UserRow } from './user-json.ts';
 
 /** The session JSON supabase-js stores: access_token, refresh_token and expires_in must all be present. */
@@ -6,12 +7,12 @@ export async function sessionJson(input: {
   user: UserRow;
   sessionId: string;
   refreshToken: string;
-  secret: Uint8Array;
+  signing: ProjectKeys['signing'];
   expiresIn: number;
   issuer: string;
 }): Promise<Record<string, unknown>> {
   const user = userJson(input.user);
-  const { token, expiresAt, issuedAt } = await signJwt(
+  const { token, expiresAt, issuedAt } = await signAccessToken(
     {
       iss: input.issuer,
       sub: input.user.id,
@@ -26,7 +27,7 @@ export async function sessionJson(input: {
       session_id: input.sessionId,
       is_anonymous: input.user.is_anonymous,
     },
-    input.secret,
+    input.signing,
     input.expiresIn,
   );
   return {

@@ -35,7 +35,7 @@ describe('an unexpected failure', () => {
     vi.mocked(console.error).mockImplementationOnce(() => {}); // checked below, not printed
     const response = await app.request('/signup', {
       method: 'POST',
-      headers: { apikey: keys.anonKey, 'content-type': 'application/json' },
+      headers: { apikey: keys.publishableKey, 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'victim@example.com', password: 'plain text password' }),
     });
 

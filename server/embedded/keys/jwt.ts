@@ -1,34 +1,18 @@
-import { SignJWT, errors, jwtVerify, type JWTPayload } from 'jose';
+import { SignJWT } from 'jose';
+import type { ProjectKeys } from './project-keys.ts';
 
-export type VerifiedToken = { ok: true; claims: JWTPayload & Record<string, unknown> };
-export type RejectedToken = { ok: false; reason: 'expired' | 'invalid'; message: string };
-
-/**
- * Verifies an HS256 token with the install's secret. Only HS256 is accepted, so `alg: none` and
- * algorithm-confusion tokens are rejected; `exp` is enforced (no clock tolerance beyond 0 s).
- */
-export async function verifyJwt(token: string, secret: Uint8Array): Promise<VerifiedToken | RejectedToken> {
-  try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
-    return { ok: true, claims: payload as VerifiedToken['claims'] };
-  } catch (error) {
-    if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired', message: 'JWT expired' };
-    const message = error instanceof Error ? error.message : 'invalid token';
-    return { ok: false, reason: 'invalid', message };
-  }
-}
-
-export async function signJwt(
+/** Signs an access token as a new hosted project does: ES256 with the install's key, `kid` in the header. */
+export async function signAccessToken(
   claims: Record<string, unknown>,
-  secret: Uint8Array,
+  signing: ProjectKeys['signing'],
   expiresInSeconds: number,
 ): Promise<{ token: string; issuedAt: number; expiresAt: number }> {
   const issuedAt = Math.floor(Date.now() / 1000);
   const expiresAt = issuedAt + expiresInSeconds;
   const token = await new SignJWT(claims)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: signing.kid })
     .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
-    .sign(secret);
+    .sign(signing.privateKey);
   return { token, issuedAt, expiresAt };
 }

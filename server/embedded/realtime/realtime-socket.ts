@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { verifyJwt } from '../keys/jwt.ts';
+import { apiKeyRole } from '../gateway/api-key.ts';
+import { verifyInstallToken } from '../keys/verify-token.ts';
 import type { ProjectKeys } from '../keys/project-keys.ts';
 
 export const realtimePath = '/realtime/v1/websocket';
@@ -26,8 +27,10 @@ export class RealtimeServer {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname !== realtimePath) return false;
     const apiKey = url.searchParams.get('apikey') ?? request.headers.apikey;
-    if (apiKey !== this.keys.anonKey && apiKey !== this.keys.serviceRoleKey) {
-      socket.end('HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"message":"Invalid API key"}');
+    if (typeof apiKey !== 'string' || apiKeyRole(this.keys, apiKey) === null) {
+      socket.end(
+        'HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"message":"Invalid API key"}',
+      );
       return true;
     }
     this.wss.handleUpgrade(request, socket, head, (ws) => this.wss.emit('connection', ws, request));
@@ -51,7 +54,13 @@ export class RealtimeServer {
     let frame: Frame;
     try {
       const parsed = JSON.parse(data.toString()) as unknown;
-      if (!Array.isArray(parsed) || parsed.length !== 5 || typeof parsed[2] !== 'string' || typeof parsed[3] !== 'string') return;
+      if (
+        !Array.isArray(parsed) ||
+        parsed.length !== 5 ||
+        typeof parsed[2] !== 'string' ||
+        typeof parsed[3] !== 'string'
+      )
+        return;
       frame = parsed as Frame;
     } catch {
       return;
@@ -63,10 +72,16 @@ export class RealtimeServer {
     if (topic === 'phoenix' && event === 'heartbeat') return reply('ok', {});
     if (event === 'phx_join') {
       const token = typeof payload?.access_token === 'string' ? payload.access_token : null;
-      if (token) {
-        const verified = await verifyJwt(token, this.keys.jwtSecret);
+      // Signed out, realtime-js sends the API key itself; signed in, the user's access token.
+      if (token && apiKeyRole(this.keys, token) === null) {
+        const verified = await verifyInstallToken(this.keys, token);
         if (!verified.ok) {
-          return reply('error', { reason: verified.reason === 'expired' ? 'InvalidJWTToken: Token has expired' : 'InvalidJWTToken: Invalid token' });
+          return reply('error', {
+            reason:
+              verified.reason === 'expired'
+                ? 'InvalidJWTToken: Token has expired'
+                : 'InvalidJWTToken: Invalid token',
+          });
         }
       }
       return reply('ok', { postgres_changes: [] });

@@ -79,7 +79,7 @@ async function serve(
 
 async function requestIdentity(c: Context, keys: ProjectKeys): Promise<RequestIdentity> {
   const token = bearerToken(c.req.header('authorization'), c.req.header('apikey') ?? c.req.query('apikey'));
-  const result = await identify(token, keys.jwtSecret);
+  const result = await identify(token, keys);
   if (!result.ok) throw new PostgrestError(401, result.code, result.message);
   return result.identity;
 }

@@ -2,34 +2,46 @@
 // Deploy: `npx supabase functions deploy api` and set the provider keys with
 // `npx supabase secrets set GROQ_API_KEY=… ANTHROPIC_API_KEY=…` (see README.md).
 import { Hono } from 'hono';
+import { postgresAiQuota } from '../../../server/api/ai-quota.ts';
 import { apiCors } from '../../../server/api/api-cors.ts';
+import { forwardedForAddress } from '../../../server/api/client-address.ts';
 import { createApiApp } from '../../../server/api/create-api-app.ts';
+import { readHostedEnv } from '../../../server/api/hosted-env.ts';
 import { readProviderConfig } from '../../../server/api/provider-config.ts';
-import { supabaseAuthVerifier } from '../../../server/api/supabase-auth-verifier.ts';
+import { userTokenVerifier } from '../../../server/api/user-token-verifier.ts';
 import { defaultModelCatalog } from '../../../src/config/model-catalog.ts';
 
 const env = Deno.env.toObject();
-const supabaseUrl = env.SUPABASE_URL;
-const anonKey = env.SUPABASE_ANON_KEY;
-if (!supabaseUrl || !anonKey)
-  throw new Error(
-    'SUPABASE_URL and SUPABASE_ANON_KEY must be set (Supabase sets both for deployed functions).',
-  );
+// Refuses to start, naming what is missing, rather than answer every request with an error.
+const hosted = readHostedEnv(env);
 
 const positive = (value: string | undefined, fallback: number) => {
   const number = Number(value);
   return Number.isInteger(number) && number > 0 ? number : fallback;
 };
+const requests = positive(env.API_RATE_LIMIT_REQUESTS, 30);
 
 const api = createApiApp({
-  // Tokens are checked by our app, not the gateway (config.toml: verify_jwt = false), against Auth itself.
-  verifyToken: supabaseAuthVerifier({ supabaseUrl, anonKey }),
+  // Checked against the project's JWKS here (config.toml: verify_jwt = false, so CORS preflights arrive).
+  verifyToken: userTokenVerifier(hosted.tokenKeys),
   providers: readProviderConfig(env),
   catalog: defaultModelCatalog,
-  rateLimit: {
-    requests: positive(env.API_RATE_LIMIT_REQUESTS, 30),
-    windowMs: positive(env.API_RATE_LIMIT_WINDOW_SECONDS, 60) * 1000,
-  },
+  // In Postgres, so it holds across isolates and restarts (supabase/migrations, docs/decisions/012).
+  quota: postgresAiQuota(
+    {
+      supabaseUrl: hosted.supabaseUrl,
+      publishableKey: hosted.publishableKey,
+      secretKey: hosted.secretKey,
+      fetch: (input, init) => fetch(input, init),
+    },
+    {
+      requests,
+      windowSeconds: positive(env.API_RATE_LIMIT_WINDOW_SECONDS, 60),
+      requestsPerAddress: positive(env.API_RATE_LIMIT_REQUESTS_PER_IP, requests * 2),
+    },
+  ),
+  // The gateway's X-Forwarded-For, only when the deployment says it can be trusted.
+  ...(env.API_TRUST_FORWARDED_FOR === 'true' ? { clientAddress: (c) => forwardedForAddress(c.req.raw) } : {}),
 });
 
 // Supabase routes https://<ref>.supabase.co/functions/v1/api/<path> to this function as /api/<path>.

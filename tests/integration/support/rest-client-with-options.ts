@@ -26,7 +26,7 @@ export async function restClientWithOptions(
       ...options,
     }),
   );
-  return createClient('http://127.0.0.1:1', server.keys.anonKey, {
+  return createClient('http://127.0.0.1:1', server.keys.publishableKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
     global: {

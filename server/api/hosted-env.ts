@@ -1,0 +1,92 @@
+import type { JSONWebKeySet } from 'jose';
+import type { AccessTokenKeys } from '../shared/access-token.ts';
+
+/** What the `api` Edge Function needs from the environment a hosted Supabase project gives it. */
+export interface HostedConfig {
+  supabaseUrl: string;
+  /** How access tokens are checked: the project's JWKS (inline or fetched), its issuer, legacy only if set. */
+  tokenKeys: AccessTokenKeys;
+  /** For calls made on a user's behalf (with their token): the publishable key, else the legacy anon key. */
+  publishableKey: string;
+  /** For calls the function makes as itself (the per-address quota): the secret key, else legacy service_role. */
+  secretKey: string | null;
+}
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Reads the Edge Function environment (docs/decisions/011): `SUPABASE_URL`,
+ * `SUPABASE_PUBLISHABLE_KEYS` / `SUPABASE_SECRET_KEYS` (JSON objects of named keys) with the legacy
+ * `SUPABASE_ANON_KEY` / `SUPABASE_SERVICE_ROLE_KEY` as fallbacks, and `SUPABASE_JWKS` (or the
+ * project's JWKS URL). HS256 tokens are accepted only when `LEGACY_JWT_SECRET` is set: functions
+ * cannot read the project's legacy secret, and users cannot set `SUPABASE_*` secrets themselves.
+ * Throws one message naming everything that is missing.
+ */
+export function readHostedEnv(env: Env): HostedConfig {
+  const problems: string[] = [];
+  const supabaseUrl = env.SUPABASE_URL?.trim().replace(/\/+$/, '') ?? '';
+  if (!/^https?:\/\/\S+$/.test(supabaseUrl))
+    problems.push('SUPABASE_URL is not set (Supabase sets it for deployed functions)');
+  const publishableKey =
+    namedKey(env.SUPABASE_PUBLISHABLE_KEYS, 'SUPABASE_PUBLISHABLE_KEYS', problems) ??
+    text(env.SUPABASE_PUBLISHABLE_KEY) ??
+    text(env.SUPABASE_ANON_KEY);
+  if (!publishableKey) {
+    problems.push('no API key: SUPABASE_PUBLISHABLE_KEYS (or the legacy SUPABASE_ANON_KEY) is not set');
+  }
+  const secretKey =
+    namedKey(env.SUPABASE_SECRET_KEYS, 'SUPABASE_SECRET_KEYS', problems) ??
+    text(env.SUPABASE_SECRET_KEY) ??
+    text(env.SUPABASE_SERVICE_ROLE_KEY) ??
+    null;
+  const jwks = inlineJwks(env.SUPABASE_JWKS, problems);
+  const legacy = text(env.LEGACY_JWT_SECRET);
+  if (legacy !== undefined && legacy.length < 32)
+    problems.push('LEGACY_JWT_SECRET is shorter than 32 characters');
+  if (problems.length > 0) throw new Error(`The api function cannot start:\n  - ${problems.join('\n  - ')}`);
+  return {
+    supabaseUrl,
+    tokenKeys: {
+      jwks: jwks ?? new URL(`${supabaseUrl}/auth/v1/.well-known/jwks.json`),
+      issuer: `${supabaseUrl}/auth/v1`,
+      legacySecret: legacy ? new TextEncoder().encode(legacy) : null,
+    },
+    publishableKey: publishableKey as string,
+    secretKey,
+  };
+}
+
+function text(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+/** `{"default":"sb_…","web":"sb_…"}` → the `default` key, else the first one. */
+function namedKey(json: string | undefined, name: string, problems: string[]): string | undefined {
+  const raw = text(json);
+  if (raw === undefined) return undefined;
+  try {
+    const keys = JSON.parse(raw) as Record<string, unknown>;
+    const chosen = keys.default ?? Object.values(keys)[0];
+    if (typeof chosen === 'string' && chosen !== '') return chosen;
+  } catch {
+    // reported below
+  }
+  problems.push(`${name} is not a JSON object of named keys`);
+  return undefined;
+}
+
+/** `{"keys":[…]}` or a bare `[…]`, as Supabase provides SUPABASE_JWKS. */
+function inlineJwks(json: string | undefined, problems: string[]): JSONWebKeySet | undefined {
+  const raw = text(json);
+  if (raw === undefined) return undefined;
+  try {
+    const parsed = JSON.parse(raw) as unknown;
+    const keys = Array.isArray(parsed) ? parsed : (parsed as { keys?: unknown }).keys;
+    if (Array.isArray(keys) && keys.length > 0) return { keys } as JSONWebKeySet;
+  } catch {
+    // reported below
+  }
+  problems.push('SUPABASE_JWKS is not a JSON Web Key Set');
+  return undefined;
+}
