@@ -143,3 +143,20 @@ comment on function public.record_topic_use(text) is
 
 revoke execute on function public.record_topic_use(text) from public, anon;
 grant execute on function public.record_topic_use(text) to authenticated;
+
+-- +1 on one of the caller's ideas (the ideas bank's "use this topic"), in one statement. An idea
+-- that is gone, or not the caller's (row-level security), yields no row.
+create function public.count_topic_use(idea_id uuid)
+returns setof public.topic_ideas
+language sql
+security invoker
+set search_path = ''
+as $$
+  update public.topic_ideas set used_count = used_count + 1 where id = count_topic_use.idea_id returning *;
+$$;
+
+comment on function public.count_topic_use(uuid) is
+  'Called when a topic is taken from the ideas bank to write about.';
+
+revoke execute on function public.count_topic_use(uuid) from public, anon;
+grant execute on function public.count_topic_use(uuid) to authenticated;

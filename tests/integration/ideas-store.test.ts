@@ -219,6 +219,22 @@ describe('saving and counting topics', () => {
   });
 });
 
+describe('two tabs at once', () => {
+  it('count two saves of one topic as 2, and two uses of one idea as 2 more', async () => {
+    await signInStoreAs(alice);
+    await state().fetchIdeas();
+    const [first, second] = await Promise.all([
+      state().recordTopicUse('Saved in two tabs'),
+      state().recordTopicUse('Saved in two tabs'),
+    ]);
+    expect(first.id).toBe(second.id);
+    expect(await storedIdea(alice, first.id)).toMatchObject({ used_count: 2 });
+
+    await Promise.all([state().incrementUsage(first.id), state().incrementUsage(first.id)]);
+    expect(await storedIdea(alice, first.id)).toMatchObject({ used_count: 4 });
+  });
+});
+
 describe('deleteIdea', () => {
   it('deletes an idea from the database and the list', async () => {
     await signInStoreAs(alice);

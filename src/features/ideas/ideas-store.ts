@@ -64,16 +64,12 @@ export const useIdeasStore = create<IdeasState>()((set, get) => {
   }
 
   /**
-   * Row-level security hides other users' rows, so an update of an idea that is gone or not the
-   * user's touches no row; `.single()` turns that into PGRST116 instead of a silent success.
+   * +1 in one statement (count_topic_use), so two tabs counting at once count 2. Row-level
+   * security hides other users' rows, so an idea that is gone or not the user's yields no row;
+   * `.single()` turns that into PGRST116 instead of a silent success.
    */
-  async function setUsage(id: string, usedCount: number): Promise<TopicIdea> {
-    const { data, error } = await getSupabase()
-      .from('topic_ideas')
-      .update({ used_count: usedCount })
-      .eq('id', id)
-      .select()
-      .single();
+  async function countUse(id: string): Promise<TopicIdea> {
+    const { data, error } = await getSupabase().rpc('count_topic_use', { idea_id: id }).single();
     if (isNoRow(error)) {
       removeLocal(id);
       throw new Error(topicNotFound);
@@ -168,10 +164,9 @@ export const useIdeasStore = create<IdeasState>()((set, get) => {
     },
 
     incrementUsage: async (id) => {
-      const current = get().ideas.find((idea) => idea.id === id);
-      if (!current) return fail(new Error(topicNotFound));
+      if (!get().ideas.some((idea) => idea.id === id)) return fail(new Error(topicNotFound));
       try {
-        const idea = await setUsage(id, current.used_count + 1);
+        const idea = await countUse(id);
         upsertLocal(idea);
         return idea;
       } catch (error) {
@@ -181,21 +176,12 @@ export const useIdeasStore = create<IdeasState>()((set, get) => {
 
     recordTopicUse: async (topic) => {
       try {
-        const existing = await get().findTopic(topic);
-        let idea: TopicIdea;
-        if (existing) {
-          idea = await setUsage(existing.id, existing.used_count + 1);
-        } else {
-          try {
-            idea = await insertIdea(topic, 1);
-          } catch (error) {
-            // Saved from two tabs at once: the other one created it first, so count this use on it.
-            if ((error as { code?: string }).code !== '23505') throw error;
-            const created = await get().findTopic(topic);
-            if (!created) throw error;
-            idea = await setUsage(created.id, created.used_count + 1);
-          }
-        }
+        // Signed out, the spec's "No authenticated user" rather than the database's refusal.
+        await requireUserId();
+        // One statement (record_topic_use): +1, or a new idea counted 1; two tabs at once count 2.
+        const { data, error } = await getSupabase().rpc('record_topic_use', { topic }).single();
+        if (error) throw error;
+        const idea = data as TopicIdea;
         upsertLocal(idea);
         return idea;
       } catch (error) {

@@ -1,0 +1,149 @@
+import { rm } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
+import { startApiTestServer } from '../helpers/api-server.ts';
+import { copyTemplateDataDir, signedInClient, startTestServer } from '../helpers/test-server.ts';
+
+type User = Awaited<ReturnType<typeof signedInClient>>;
+
+const consume = (user: User, limit: number) =>
+  user.client.rpc('consume_ai_quota', { request_limit: limit, window_seconds: 3600 });
+
+describe('the AI quota in Postgres (consume_ai_quota)', () => {
+  let server: EmbeddedServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('never lets concurrent calls spend more than the limit', async () => {
+    const user = await signedInClient(server);
+    const answers = await Promise.all(Array.from({ length: 40 }, () => consume(user, 10)));
+    expect(answers.every((answer) => answer.error === null)).toBe(true);
+    const allowed = answers.filter((answer) => (answer.data as { allowed: boolean }[])[0]?.allowed);
+    expect(allowed).toHaveLength(10);
+    const refused = (answers.find((answer) => !(answer.data as { allowed: boolean }[])[0]?.allowed)?.data ??
+      []) as {
+      retry_after_seconds: number;
+    }[];
+    // 10 per hour refill one every 6 minutes.
+    expect(refused[0]?.retry_after_seconds).toBeGreaterThan(350);
+    expect(refused[0]?.retry_after_seconds).toBeLessThanOrEqual(360);
+  });
+
+  it('counts per user: another user is not affected', async () => {
+    const [first, second] = await Promise.all([signedInClient(server), signedInClient(server)]);
+    for (let call = 0; call < 2; call += 1) await consume(first, 2);
+    expect((await consume(first, 2)).data).toEqual([{ allowed: false, retry_after_seconds: 1800 }]);
+    expect((await consume(second, 2)).data).toEqual([{ allowed: true, retry_after_seconds: 0 }]);
+  });
+
+  it('is for signed-in users only, and the address budget only for the secret key', async () => {
+    const anon = await fetch(`${server.url}/rest/v1/rpc/consume_ai_quota`, {
+      method: 'POST',
+      headers: { apikey: server.keys.publishableKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ request_limit: 10, window_seconds: 60 }),
+    });
+    expect(anon.status).toBe(401);
+    const user = await signedInClient(server);
+    const address = await user.client.rpc('consume_ai_address_quota', {
+      client_address: '198.51.100.7',
+      request_limit: 100,
+      window_seconds: 60,
+    });
+    expect(address.error?.code).toBe('42501');
+  });
+
+  it('refuses a session that has ended, even with an unexpired token', async () => {
+    const user = await signedInClient(server);
+    const token = user.session.access_token;
+    expect((await user.client.auth.signOut()).error).toBeNull();
+    const response = await fetch(`${server.url}/rest/v1/rpc/consume_ai_quota`, {
+      method: 'POST',
+      headers: {
+        apikey: server.keys.publishableKey,
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ request_limit: 10, window_seconds: 60 }),
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: 'session_not_found' });
+  });
+});
+
+describe('the quota holds across a restart', () => {
+  it('remembers what was spent when the server comes back', async () => {
+    const dataDir = await copyTemplateDataDir();
+    try {
+      let server = await startTestServer({ dataDir });
+      const user = await signedInClient(server);
+      for (let call = 0; call < 3; call += 1)
+        expect((await consume(user, 3)).data).toEqual([{ allowed: true, retry_after_seconds: 0 }]);
+      await server.close();
+
+      server = await startTestServer({ dataDir });
+      try {
+        const again = await signedInClient(server);
+        // Same install, same keys: the user signs in again and finds the budget spent.
+        const signIn = await again.client.auth.signInWithPassword({
+          email: user.email,
+          password: user.password,
+        });
+        expect(signIn.error).toBeNull();
+        const answer = await again.client.rpc('consume_ai_quota', { request_limit: 3, window_seconds: 3600 });
+        expect((answer.data as { allowed: boolean }[])[0]?.allowed).toBe(false);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('/api and ended sessions', () => {
+  let server: EmbeddedServer;
+  beforeAll(async () => {
+    server = await startApiTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('answers 401 on a paid route once the user has signed out, before any provider call', async () => {
+    const user = await signedInClient(server);
+    const token = user.session.access_token;
+    expect((await user.client.auth.signOut()).error).toBeNull();
+    const response = await fetch(`${server.url}/api/generate-claude`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: 'Hi', model: 'claude-sonnet-4-6' }),
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: { code: 'invalid_token' } });
+  });
+});
+
+describe('topic counts (record_topic_use)', () => {
+  let server: EmbeddedServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('counts two saves of one topic at once as 2, and creates the idea the first time', async () => {
+    const user = await signedInClient(server);
+    const saves = await Promise.all([
+      user.client.rpc('record_topic_use', { topic: 'Hiring in 2027' }),
+      user.client.rpc('record_topic_use', { topic: 'Hiring in 2027' }),
+    ]);
+    expect(saves.map((save) => save.error)).toEqual([null, null]);
+    const { data } = await user.client.from('topic_ideas').select('topic, used_count');
+    expect(data).toEqual([{ topic: 'Hiring in 2027', used_count: 2 }]);
+  });
+
+  it('files the idea under the caller only', async () => {
+    const [owner, other] = await Promise.all([signedInClient(server), signedInClient(server)]);
+    await owner.client.rpc('record_topic_use', { topic: 'Private idea' });
+    expect((await other.client.from('topic_ideas').select('topic')).data).toEqual([]);
+  });
+});
