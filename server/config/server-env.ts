@@ -14,10 +14,6 @@ const list = (item: z.ZodString) =>
     )
     .pipe(z.array(item));
 /** A positive integer, or undefined when unset or blank (the code then derives a default). */
-const optionalPositiveInt = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-  z.coerce.number().int().positive().optional(),
-);
 const optionalText = z
   .string()
   .optional()
@@ -64,10 +60,14 @@ export const serverEnvSchema = z.object({
   YOUTUBE_BASE_URL: z.string().url().default('https://www.googleapis.com/youtube/v3'),
   /** A JSON file that replaces the built-in model catalog (validated at start). */
   MODEL_CATALOG_FILE: optionalText,
-  API_RATE_LIMIT_REQUESTS: positiveInt(30),
-  API_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+  // Bounded as the quota functions in Postgres accept them (a value they refuse would fail every AI call).
+  API_RATE_LIMIT_REQUESTS: z.coerce.number().int().min(1).max(500_000_000).default(30),
+  API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(31_536_000).default(60),
   /** AI requests per client address per window; twice API_RATE_LIMIT_REQUESTS when unset. */
-  API_RATE_LIMIT_REQUESTS_PER_IP: optionalPositiveInt,
+  API_RATE_LIMIT_REQUESTS_PER_IP: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number().int().min(1).max(1_000_000_000).optional(),
+  ),
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;

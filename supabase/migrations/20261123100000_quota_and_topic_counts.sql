@@ -31,6 +31,9 @@ declare
   per_second double precision := request_limit::double precision / window_seconds;
   left_over double precision;
 begin
+  -- A budget that loses its last few counts in a power cut is harmless: this commit does not wait
+  -- for the disk (transaction-local, unlike a function-level SET, which ends before the commit).
+  perform set_config('synchronous_commit', 'off', true);
   insert into private.ai_quota_buckets as bucket (subject, tokens, updated_at)
   values (take_ai_quota.subject, request_limit - 1, now())
   on conflict on constraint ai_quota_buckets_pkey do update
@@ -80,8 +83,8 @@ begin
       message = '{"code":"session_not_found","message":"This session has ended. Please sign in again.","details":null,"hint":null}',
       detail = '{"status":401,"headers":{}}';
   end if;
-  if request_limit not between 1 and 100000 or window_seconds not between 1 and 86400 then
-    raise exception 'request_limit must be 1 to 100000 and window_seconds 1 to 86400' using errcode = '22023';
+  if request_limit not between 1 and 1000000000 or window_seconds not between 1 and 31536000 then
+    raise exception 'request_limit must be 1 to 1,000,000,000 and window_seconds 1 to 31,536,000' using errcode = '22023';
   end if;
   return query select * from private.quota_answer(private.take_ai_quota('user:' || caller, request_limit, window_seconds));
 end;
@@ -102,8 +105,8 @@ begin
   if char_length(client_address) not between 1 and 64 then
     raise exception 'client_address must be 1 to 64 characters' using errcode = '22023';
   end if;
-  if request_limit not between 1 and 100000 or window_seconds not between 1 and 86400 then
-    raise exception 'request_limit must be 1 to 100000 and window_seconds 1 to 86400' using errcode = '22023';
+  if request_limit not between 1 and 1000000000 or window_seconds not between 1 and 31536000 then
+    raise exception 'request_limit must be 1 to 1,000,000,000 and window_seconds 1 to 31,536,000' using errcode = '22023';
   end if;
   return query select * from private.quota_answer(private.take_ai_quota('address:' || client_address, request_limit, window_seconds));
 end;
