@@ -88,6 +88,8 @@ export class Database {
   private idle: (() => void) | null = null;
   /** Jobs stopped at their time limit since the database opened. */
   timeouts = 0;
+  /** A moving average of how long jobs take here and now (ms): a busy machine makes everything slower. */
+  private typicalJobMs = 2;
   private checkpointTimer: ReturnType<typeof setInterval> | null = null;
   /** The engine's fsync count at the last checkpoint: a change means something was committed since. */
   private fsyncsAtCheckpoint = -1;
@@ -286,20 +288,25 @@ export class Database {
       );
     }
     if (job.interruptible) {
+      // Never less than the configured slice; on a starved machine, where ordinary jobs take much
+      // longer, proportionally more, so only statements far out of line with the rest are stopped.
+      const sliceMs = Math.max(this.options.sliceMs, 40 * this.typicalJobMs);
       timers.push(
         setTimeout(() => {
           const preempt = () =>
             stop(
-              `a statement for ${job.owner} held the database past ${this.options.sliceMs} ms while others waited`,
+              `a statement for ${job.owner} held the database past ${Math.round(sliceMs)} ms while others waited`,
             );
           if (this.queue.hasOtherOwner(job.owner)) preempt();
           else this.preemptCurrent = { owner: job.owner, stop: preempt };
-        }, this.options.sliceMs),
+        }, sliceMs),
       );
     }
     this.running = job.owner;
+    const started = performance.now();
     try {
       job.resolve(await job.run(call));
+      if (!expired) this.typicalJobMs = 0.95 * this.typicalJobMs + 0.05 * (performance.now() - started);
     } catch (error) {
       job.reject(error);
     } finally {
