@@ -58,6 +58,8 @@ export function denoEnvironment(extra: Record<string, string> = {}): Record<stri
   // Under `npm run`, a registry set in .npmrc arrives lower-case; Deno reads the upper-case name.
   const npmRegistry = process.env.npm_config_registry;
   if (!env.NPM_CONFIG_REGISTRY && npmRegistry) env.NPM_CONFIG_REGISTRY = npmRegistry;
+  // The system's trust store too: a machine whose CA is installed there needs no variable at all.
+  env.DENO_TLS_CA_STORE ??= 'mozilla,system';
   return { ...env, DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1', ...extra };
 }
 
