@@ -1,0 +1,38 @@
+import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
+
+/** Provider keys the function is given: test strings the fake providers accept, and look for. */
+export const edgeProviderKeys = {
+  GROQ_API_KEY: 'gsk_edge_test_key',
+  ANTHROPIC_API_KEY: 'sk-ant-edge-test-key',
+  PERPLEXITY_API_KEY: 'pplx-edge-test-key',
+  YOUTUBE_API_KEY: 'yt-edge-test-key',
+};
+
+/**
+ * The environment hosted Supabase gives the `api` function (docs/decisions/011), with the embedded
+ * server standing in for the project: its URL, its publishable and secret keys as named-key JSON,
+ * its JWKS inline; plus the provider keys and base URLs that `supabase secrets set` would add,
+ * pointing at the fake providers. Tests drop or change entries to see what the function does then.
+ */
+export function hostedFunctionEnv(
+  project: Pick<EmbeddedServer, 'url' | 'keys'>,
+  providersUrl: string,
+  limits: { requests: number; requestsPerAddress: number },
+): Record<string, string> {
+  return {
+    SUPABASE_URL: project.url,
+    SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: project.keys.publishableKey }),
+    SUPABASE_SECRET_KEYS: JSON.stringify({ default: project.keys.secretKey }),
+    SUPABASE_JWKS: JSON.stringify(project.keys.jwks),
+    ...edgeProviderKeys,
+    GROQ_BASE_URL: providersUrl,
+    ANTHROPIC_BASE_URL: providersUrl,
+    PERPLEXITY_BASE_URL: providersUrl,
+    YOUTUBE_BASE_URL: providersUrl,
+    API_RATE_LIMIT_REQUESTS: String(limits.requests),
+    API_RATE_LIMIT_REQUESTS_PER_IP: String(limits.requestsPerAddress),
+    API_RATE_LIMIT_WINDOW_SECONDS: '60',
+    // As behind Supabase's gateway, which sets X-Forwarded-For; lets a test act as one network.
+    API_TRUST_FORWARDED_FOR: 'true',
+  };
+}

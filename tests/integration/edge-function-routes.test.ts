@@ -1,0 +1,240 @@
+// The `api` Edge Function under Deno (supabase/functions/api/index.ts), started with the
+// environment hosted Supabase gives it: the embedded server stands in for the project (JWKS,
+// REST/RPC for the quota), the fake providers for Groq, Anthropic, Perplexity and YouTube.
+import Groq from 'groq-sdk';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { apiRequestHeaders } from '../../server/api/api-cors.ts';
+import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
+import { startFakeProviders, type FakeProviders } from '../fakes/fake-providers.ts';
+import { startEdgeFunction, type EdgeFunction } from '../helpers/edge-function.ts';
+import { edgeProviderKeys, hostedFunctionEnv } from '../helpers/hosted-function-env.ts';
+import { signedInClient, startTestServer } from '../helpers/test-server.ts';
+
+const userLimit = 3;
+const addressLimit = 4;
+const text = 'Edge functions stream too.\n\nSecond paragraph with an emoji 🚀 and a question?';
+
+let project: EmbeddedServer;
+let fake: FakeProviders;
+let edge: EdgeFunction;
+
+beforeAll(async () => {
+  [project, fake] = await Promise.all([startTestServer(), startFakeProviders()]);
+  edge = await startEdgeFunction(
+    hostedFunctionEnv(project, fake.url, { requests: userLimit, requestsPerAddress: addressLimit }),
+  );
+});
+afterEach(() => fake.reset());
+afterAll(async () => {
+  await edge?.close();
+  await Promise.all([project?.close(), fake?.close()]);
+});
+
+/** A fresh user per test: the per-user budget is small, and each test spends its own. */
+async function userToken(): Promise<string> {
+  return (await signedInClient(project)).session.access_token;
+}
+
+function call(path: string, init: RequestInit & { token?: string | null } = {}): Promise<Response> {
+  const { token, headers, ...rest } = init;
+  return fetch(`${edge.url}/api${path}`, {
+    ...rest,
+    headers: {
+      ...(rest.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(headers as Record<string, string> | undefined),
+    },
+  });
+}
+
+const postJson = (path: string, body: unknown, token: string | null, headers: Record<string, string> = {}) =>
+  call(path, { method: 'POST', body: JSON.stringify(body), token, headers });
+
+const youtube = (token: string, headers: Record<string, string> = {}) =>
+  call('/youtube/videos?part=snippet,statistics&id=dQw4w9WgXcQ', { token, headers });
+
+/** The product's event stream: the JSON (or `[DONE]`) of each `data:` line, in order. */
+async function dataLines(response: Response): Promise<string[]> {
+  const raw = await response.text();
+  return raw
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .map((line) => line.slice('data: '.length));
+}
+
+async function expectError(response: Response, status: number, code: string) {
+  expect(response.status).toBe(status);
+  const body = (await response.json()) as { error: { code: string; message: string } };
+  expect(body.error.code).toBe(code);
+  return body.error;
+}
+
+describe('access', () => {
+  it('answers 401 without a token and with one that is not a JWT', async () => {
+    await expectError(await call('/models'), 401, 'invalid_token');
+    const bad = await call('/models', { token: 'not-a-token' });
+    expect(bad.headers.get('www-authenticate')).toBe('Bearer');
+    await expectError(bad, 401, 'invalid_token');
+  });
+
+  it("lists the models for a user's token, with every provider configured", async () => {
+    const response = await call('/models', { token: await userToken() });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { configured: Record<string, boolean>; catalog: unknown };
+    expect(body.configured).toEqual({ groq: true, anthropic: true, perplexity: true, youtube: true });
+    expect(body.catalog).toHaveProperty('engines.anthropic');
+  });
+
+  it('answers a CORS preflight with the headers groq-sdk and supabase-js send', async () => {
+    const requested = [
+      'authorization',
+      'content-type',
+      'apikey',
+      'x-client-info',
+      'x-stainless-os',
+      'x-stainless-lang',
+      'x-stainless-retry-count',
+    ];
+    const response = await fetch(`${edge.url}/api/groq/openai/v1/chat/completions`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://app.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': requested.join(', '),
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+    const allowed = (response.headers.get('access-control-allow-headers') ?? '').split(/\s*,\s*/);
+    expect(allowed).toEqual(expect.arrayContaining(requested));
+    expect(allowed).toEqual(expect.arrayContaining(apiRequestHeaders));
+  });
+
+  it('lets a cross-origin page read Retry-After on an answer', async () => {
+    const response = await call('/models', { headers: { origin: 'https://app.example.com' } });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-expose-headers')).toMatch(/retry-after/i);
+    await response.body?.cancel();
+  });
+});
+
+describe('AI routes against the fake providers', () => {
+  it('streams /generate-claude as data: {"content"} lines ending with [DONE]', async () => {
+    fake.setScenario('anthropic', { text, tokensPerSecond: 2000 });
+    const response = await postJson(
+      '/generate-claude',
+      { prompt: 'Write a post', model: 'claude-sonnet-4-6' },
+      await userToken(),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const lines = await dataLines(response);
+    expect(lines.at(-1)).toBe('[DONE]');
+    const contents = lines.slice(0, -1).map((line) => (JSON.parse(line) as { content: string }).content);
+    expect(contents.length).toBeGreaterThan(1);
+    expect(contents.join('')).toBe(text);
+    // The server's key went to the provider; the user's token did not.
+    const [request] = fake.requests;
+    expect(request?.path).toBe('/v1/messages');
+    expect(request?.headers['x-api-key']).toBe(edgeProviderKeys.ANTHROPIC_API_KEY);
+    expect(request?.headers.authorization).toBeUndefined();
+  });
+
+  it('passes a streaming Groq chat completion through to groq-sdk', async () => {
+    fake.setScenario('groq', { text, tokensPerSecond: 2000 });
+    const token = await userToken();
+    // As the browser uses it: the user's token as the "API key", this function as the base URL.
+    const groq = new Groq({ apiKey: token, baseURL: `${edge.url}/api/groq`, maxRetries: 0 });
+    const stream = await groq.chat.completions.create({
+      model: 'openai/gpt-oss-20b',
+      messages: [{ role: 'user', content: 'Write a post' }],
+      stream: true,
+    });
+    let received = '';
+    let chunks = 0;
+    for await (const chunk of stream) {
+      chunks += 1;
+      received += chunk.choices[0]?.delta.content ?? '';
+    }
+    expect(chunks).toBeGreaterThan(1);
+    expect(received).toBe(text);
+    const [request] = fake.requests;
+    expect(request?.path).toBe('/openai/v1/chat/completions');
+    expect(request?.headers.authorization).toBe(`Bearer ${edgeProviderKeys.GROQ_API_KEY}`);
+  });
+
+  it('answers the Perplexity agent route with the provider reply', async () => {
+    const response = await postJson(
+      '/perplexity/agent',
+      {
+        model: 'perplexity/sonar',
+        instructions: 'Reply only with JSON.',
+        input: 'Find trending topics about remote work.',
+        tools: [{ type: 'web_search' }],
+      },
+      await userToken(),
+    );
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { status: string; output: { type: string }[] };
+    expect(body.status).toBe('completed');
+    expect(body.output.some((item) => item.type === 'message')).toBe(true);
+    expect(fake.requests[0]?.headers.authorization).toBe(`Bearer ${edgeProviderKeys.PERPLEXITY_API_KEY}`);
+  });
+
+  it('answers the YouTube videos route, adding the server key', async () => {
+    const response = await youtube(await userToken());
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { items: { id: string; snippet: { title: string } }[] };
+    expect(body.items[0]?.id).toBe('dQw4w9WgXcQ');
+    expect(body.items[0]?.snippet.title).toBeTruthy();
+    expect(fake.requests[0]?.query).toMatchObject({
+      part: 'snippet,statistics',
+      id: 'dQw4w9WgXcQ',
+      key: edgeProviderKeys.YOUTUBE_API_KEY,
+    });
+  });
+});
+
+describe('quota (Postgres RPCs through the project REST API)', () => {
+  it('answers 429 with Retry-After once a user has spent API_RATE_LIMIT_REQUESTS', async () => {
+    const token = await userToken();
+    for (let i = 0; i < userLimit; i += 1) expect((await youtube(token)).status).toBe(200);
+    const refused = await youtube(token);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(Number.isInteger(retryAfter) && retryAfter > 0 && retryAfter <= 60).toBe(true);
+    await expectError(refused, 429, 'rate_limited');
+    expect(fake.requests).toHaveLength(userLimit);
+  });
+
+  it('counts one network across users with the secret key (per-address budget)', async () => {
+    const network = { 'x-forwarded-for': '203.0.113.77' };
+    const [first, second] = await Promise.all([userToken(), userToken()]);
+    for (let i = 0; i < userLimit; i += 1) expect((await youtube(first, network)).status).toBe(200);
+    for (let i = userLimit; i < addressLimit; i += 1) {
+      expect((await youtube(second, network)).status).toBe(200);
+    }
+    const refused = await youtube(second, network);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    await expectError(refused, 429, 'rate_limited_ip');
+    // Another network is not affected.
+    expect((await youtube(second, { 'x-forwarded-for': '198.51.100.5' })).status).toBe(200);
+  });
+
+  it('refuses a signed-out session whose token has not expired yet (401, no provider call)', async () => {
+    const token = await userToken();
+    const logout = await fetch(`${project.url}/auth/v1/logout`, {
+      method: 'POST',
+      headers: { apikey: project.keys.publishableKey, authorization: `Bearer ${token}` },
+    });
+    expect(logout.status).toBe(204);
+    await expectError(
+      await postJson('/generate-claude', { prompt: 'Write a post', model: 'claude-sonnet-4-6' }, token),
+      401,
+      'invalid_token',
+    );
+    await expectError(await youtube(token), 401, 'invalid_token');
+    expect(fake.requests).toHaveLength(0);
+  });
+});
