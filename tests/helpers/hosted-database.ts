@@ -119,7 +119,7 @@ export async function applyMigrationsAsPostgres(
   database: Pick<HostedDatabase, 'connection'>,
   dir = migrationsDir,
 ): Promise<Migration[]> {
-  const db = new PgDatabase({ ...database.connection('postgres'), maxConnections: 1 });
+  const db = await PgDatabase.connect({ ...database.connection('postgres'), maxConnections: 1 });
   try {
     const plan = await planMigrations(db, dir);
     await applyMigrations(db, plan.pending);

@@ -27,7 +27,10 @@ async function openEmbedded(): Promise<MigratedDatabase> {
 /** A new database on the real PostgreSQL server, migrated as `postgres`, used as supabase_admin. */
 async function openRealPostgres(): Promise<MigratedDatabase> {
   const database = await createHostedDatabase(inject('realPostgres'), { migrate: true });
-  const db = new PgDatabase(database.connection('supabase_admin'));
+  const db = await PgDatabase.connect(database.connection('supabase_admin')).catch(async (error: unknown) => {
+    await database.drop();
+    throw error;
+  });
   return {
     db,
     close: async () => {

@@ -18,20 +18,37 @@ export interface PgDatabaseOptions extends PgConnection {
 
 /**
  * Values come back as PGlite returns them, so the server code reads the same JavaScript from
- * both engines: bigint as a number (node-postgres gives a string) and a date as UTC midnight
- * (node-postgres gives local midnight). Everything else already matches.
+ * both engines: bigint as a number (node-postgres: a string), a date as UTC midnight (local
+ * midnight), an interval or a geometric value as its text (an object), and every array type as
+ * an array (node-postgres parses only some, and gives the rest, name[] among them, as text).
  */
 const defaultParser = pg.types.getTypeParser as (oid: number) => (value: string) => unknown;
-const toNumber = (value: string | null) => (value === null ? null : Number(value));
-const pgliteParsers = new Map<number, (value: string) => unknown>([
+const scalarParsers = new Map<number, (value: string) => unknown>([
   [20, (value) => Number(value)], // int8
-  [1016, (value) => (defaultParser(1016)(value) as (string | null)[]).map(toNumber)], // int8[]
   [1082, (value) => new Date(value)], // date: 'YYYY-MM-DD' is read as UTC
+  [1186, (value) => value], // interval
+  [600, (value) => value], // point
+  [718, (value) => value], // circle
 ]);
+const scalarParser = (oid: number) => scalarParsers.get(oid) ?? defaultParser(oid);
+/** Splits an array literal into (nested) element texts: text[]'s parser handles quoting and NULL. */
+const splitArray = defaultParser(1009) as (value: string) => unknown[];
+type Nested = unknown;
+const mapLeaves = (items: Nested[], parse: (value: string) => unknown): Nested[] =>
+  items.map((item) =>
+    Array.isArray(item) ? mapLeaves(item, parse) : item === null ? null : parse(item as string),
+  );
 
-const pgliteLikeTypes = {
-  getTypeParser: (oid: number) => pgliteParsers.get(oid) ?? defaultParser(oid),
-} as pg.CustomTypesConfig;
+function pgliteLikeTypes(arrayElements: Map<number, number>): pg.CustomTypesConfig {
+  return {
+    getTypeParser: (oid: number) => {
+      const element = arrayElements.get(oid);
+      if (element === undefined) return scalarParser(oid);
+      const parse = scalarParser(element);
+      return (value: string) => mapLeaves(splitArray(value), parse);
+    },
+  } as pg.CustomTypesConfig;
+}
 
 /** Statements that report how many rows they changed (PGlite counts only these in affectedRows). */
 const writes = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
@@ -78,7 +95,10 @@ async function runAll(client: Queryable, sql: string): Promise<QueryResult[]> {
 export class PgDatabase implements Database {
   private readonly pool: pg.Pool;
 
-  constructor(private readonly options: PgDatabaseOptions) {
+  private constructor(
+    private readonly options: PgDatabaseOptions,
+    arrayElements: Map<number, number>,
+  ) {
     this.pool = new pg.Pool({
       host: options.host,
       port: options.port,
@@ -86,11 +106,26 @@ export class PgDatabase implements Database {
       password: options.password,
       database: options.database,
       max: options.maxConnections ?? 8,
-      types: pgliteLikeTypes,
+      types: pgliteLikeTypes(arrayElements),
       application_name: 'pg-database (tests)',
     });
     // An idle connection that the server ends (at shutdown) must not crash the test run.
     this.pool.on('error', () => {});
+  }
+
+  /** Connects, learning the database's array types first (their parsers need the element type). */
+  static async connect(options: PgDatabaseOptions): Promise<PgDatabase> {
+    const client = new pg.Client(options);
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ oid: number; element: number }>(
+        `select oid::int as oid, typelem::int as element from pg_catalog.pg_type
+          where typcategory = 'A' and typelem <> 0`,
+      );
+      return new PgDatabase(options, new Map(rows.map((row) => [row.oid, row.element])));
+    } finally {
+      await client.end();
+    }
   }
 
   statementTimeoutFor(role: string): number | null {

@@ -31,9 +31,12 @@ export interface RealPostgresServer {
  */
 export async function startRealPostgresServer(): Promise<RealPostgresServer> {
   const database = await createHostedDatabase(inject('realPostgres'), { migrate: true });
-  const db = new PgDatabase({
+  const db = await PgDatabase.connect({
     ...database.connection('supabase_admin'),
     statementTimeouts: { anon: 3000, authenticated: 8000, service_role: 8000 },
+  }).catch(async (error: unknown) => {
+    await database.drop();
+    throw error;
   });
   const keysDir = await mkdtemp(path.join(tmpdir(), 'real-postgres-keys-'));
   try {

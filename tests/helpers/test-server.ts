@@ -5,14 +5,20 @@ import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { inject } from 'vitest';
 import WebSocket from 'ws';
-import { startEmbeddedServer, type EmbeddedServer, type EmbeddedServerOptions } from '../../server/embedded/start-embedded-server.ts';
+import {
+  startEmbeddedServer,
+  type EmbeddedServer,
+  type EmbeddedServerOptions,
+} from '../../server/embedded/start-embedded-server.ts';
 import { migrationsDir } from './database-template.ts';
 
 /** A fresh data directory holding a copy of the migrated template database, with its own signing secret. */
 export async function copyTemplateDataDir(): Promise<string> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'embedded-test-'));
   await cp(inject('databaseTemplate'), dataDir, { recursive: true });
-  await writeFile(path.join(dataDir, 'jwt-secret'), `${randomBytes(48).toString('base64url')}\n`, { mode: 0o600 });
+  await writeFile(path.join(dataDir, 'jwt-secret'), `${randomBytes(48).toString('base64url')}\n`, {
+    mode: 0o600,
+  });
   return dataDir;
 }
 
@@ -28,7 +34,9 @@ export const testAuthOptions: EmbeddedServerOptions['auth'] = {
 };
 
 /** Starts the embedded backend in-process on a free port, on a copy of the migrated template; close() removes it. */
-export async function startTestServer(overrides: Partial<EmbeddedServerOptions> = {}): Promise<EmbeddedServer> {
+export async function startTestServer(
+  overrides: Partial<EmbeddedServerOptions> = {},
+): Promise<EmbeddedServer> {
   const dataDir = overrides.dataDir ?? (await copyTemplateDataDir());
   const server = await startEmbeddedServer({
     port: 0,
@@ -54,7 +62,10 @@ export async function startTestServer(overrides: Partial<EmbeddedServerOptions> 
 }
 
 /** A real, unmodified supabase-js client for Node (realtime needs a WebSocket class on Node 20). */
-export function supabaseClient(server: Pick<EmbeddedServer, 'url' | 'keys'>, key = server.keys.anonKey): SupabaseClient {
+export function supabaseClient(
+  server: Pick<EmbeddedServer, 'url' | 'keys'>,
+  key = server.keys.anonKey,
+): SupabaseClient {
   return createClient(server.url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
@@ -64,7 +75,10 @@ export function supabaseClient(server: Pick<EmbeddedServer, 'url' | 'keys'>, key
 let counter = 0;
 
 /** Signs a fresh user up and returns a client holding their session. */
-export async function signedInClient(server: EmbeddedServer, password = 'correct horse battery') {
+export async function signedInClient(
+  server: Pick<EmbeddedServer, 'url' | 'keys'>,
+  password = 'correct horse battery',
+) {
   counter += 1;
   const email = `user${counter}-${Date.now()}@example.com`;
   const client = supabaseClient(server);
