@@ -24,6 +24,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
   const { host, port, password, binaries, startupMs } = cluster;
+  // One line in the run's output: which server the real-PostgreSQL tests ran on.
+  process.stdout.write(
+    `Real PostgreSQL for the tests: ${binaries.version} (${binaries.source}), ready in ${startupMs} ms\n`,
+  );
   project.provide('realPostgres', {
     host,
     port,
