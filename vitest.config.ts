@@ -29,7 +29,7 @@ export default mergeConfig(
             name: 'server',
             environment: 'node',
             include: ['server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
-            globalSetup: ['tests/helpers/global-setup-database.ts'],
+            globalSetup: ['tests/helpers/global-setup-database.ts', 'tests/helpers/global-setup-postgres.ts'],
             setupFiles: ['tests/helpers/setup-node.ts'],
             // Generous: many tests start servers, and the suite must pass on a busy 2-core machine.
             // Tests wait for conditions, never for time, so a passing test takes no longer.

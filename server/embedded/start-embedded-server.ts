@@ -5,7 +5,7 @@ import type { Hono } from 'hono';
 import type { AuthOptions } from './auth/auth-routes.ts';
 import { createBackupRoute } from './admin/backup-route.ts';
 import { openDataDir } from './data-dir/open-data-dir.ts';
-import type { Database } from './db/database.ts';
+import type { Database, EmbeddedDatabase } from './db/database.ts';
 import { prepareSchema } from './db/prepare-schema.ts';
 import { createHttpApp } from './http-app.ts';
 import { refuseUpgrade } from './http/upgrade-guard.ts';
@@ -51,7 +51,7 @@ export interface EmbeddedServerOptions {
 export interface EmbeddedServer {
   url: string;
   port: number;
-  db: Database;
+  db: EmbeddedDatabase;
   keys: ProjectKeys;
   /** Re-reads tables and functions from pg_catalog, like PostgREST's schema cache reload (NOTIFY pgrst). */
   reloadSchemaCache(): Promise<void>;

@@ -73,7 +73,10 @@ export function supabaseClient(
 let counter = 0;
 
 /** Signs a fresh user up and returns a client holding their session. */
-export async function signedInClient(server: EmbeddedServer, password = 'correct horse battery') {
+export async function signedInClient(
+  server: Pick<EmbeddedServer, 'url' | 'keys'>,
+  password = 'correct horse battery',
+) {
   counter += 1;
   const email = `user${counter}-${Date.now()}@example.com`;
   const client = supabaseClient(server);

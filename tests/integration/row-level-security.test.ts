@@ -1,7 +1,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
+import { startRealPostgresServer } from '../helpers/real-postgres-server.ts';
 import { signedInClient, startTestServer, supabaseClient } from '../helpers/test-server.ts';
+
+// The same matrix on both engines: the embedded server on PGlite, and the same auth and REST code
+// on a real PostgreSQL database laid out as a hosted project, its migrations applied as the
+// non-superuser postgres. supabase-js must get the same answers from both.
 
 type Row = Record<string, unknown>;
 
@@ -14,161 +19,204 @@ interface TableCase {
 }
 
 const tables: TableCase[] = [
-  { table: 'profiles', key: 'id', build: (ownerId) => ({ id: ownerId, full_name: 'Ada Owner' }), change: { full_name: 'Changed' } },
-  { table: 'posts', key: 'id', build: () => ({ topic: 'Hiring', content: 'We are hiring.' }), change: { content: 'Changed' } },
-  { table: 'topic_ideas', key: 'id', build: () => ({ topic: `Idea ${crypto.randomUUID()}`, used_count: 0 }), change: { used_count: 5 } },
+  {
+    table: 'profiles',
+    key: 'id',
+    build: (ownerId) => ({ id: ownerId, full_name: 'Ada Owner' }),
+    change: { full_name: 'Changed' },
+  },
+  {
+    table: 'posts',
+    key: 'id',
+    build: () => ({ topic: 'Hiring', content: 'We are hiring.' }),
+    change: { content: 'Changed' },
+  },
+  {
+    table: 'topic_ideas',
+    key: 'id',
+    build: () => ({ topic: `Idea ${crypto.randomUUID()}`, used_count: 0 }),
+    change: { used_count: 5 },
+  },
 ];
 
-let server: EmbeddedServer;
-let owner: { client: SupabaseClient; id: string };
-let stranger: { client: SupabaseClient; id: string };
-let anon: SupabaseClient;
+type Backend = Pick<EmbeddedServer, 'url' | 'keys' | 'close'>;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  const a = await signedInClient(server);
-  const b = await signedInClient(server);
-  owner = { client: a.client, id: a.user.id };
-  stranger = { client: b.client, id: b.user.id };
-  anon = supabaseClient(server);
-});
-afterAll(() => server.close());
+const backends: { name: string; start: () => Promise<Backend> }[] = [
+  { name: 'PGlite (embedded)', start: () => startTestServer() },
+  { name: 'real PostgreSQL', start: () => startRealPostgresServer() },
+];
 
-describe.each(tables)('$table', ({ table, key, build, change }) => {
-  async function ownerRow(): Promise<Row> {
-    if (table === 'profiles') await owner.client.from('profiles').delete().eq('id', owner.id);
-    const { data, error } = await owner.client.from(table).insert(build(owner.id)).select().single();
-    expect(error).toBeNull();
-    return data as Row;
-  }
+describe.each(backends)('row-level security on $name', ({ start }) => {
+  let server: Backend;
+  let owner: { client: SupabaseClient; id: string };
+  let stranger: { client: SupabaseClient; id: string };
+  let anon: SupabaseClient;
 
-  async function readAsOwner(id: unknown): Promise<Row | null> {
-    const { data } = await owner.client.from(table).select('*').eq(key, id).maybeSingle();
-    return data as Row | null;
-  }
+  beforeAll(async () => {
+    server = await start();
+    const a = await signedInClient(server);
+    const b = await signedInClient(server);
+    owner = { client: a.client, id: a.user.id };
+    stranger = { client: b.client, id: b.user.id };
+    anon = supabaseClient(server);
+  });
+  afterAll(() => server.close());
 
-  it('lets the owner insert, select, update, upsert and delete their row', async () => {
-    const row = await ownerRow();
-    if (table !== 'profiles') expect(row.user_id).toBe(owner.id);
+  describe.each(tables)('$table', ({ table, key, build, change }) => {
+    async function ownerRow(): Promise<Row> {
+      if (table === 'profiles') await owner.client.from('profiles').delete().eq('id', owner.id);
+      const { data, error } = await owner.client.from(table).insert(build(owner.id)).select().single();
+      expect(error).toBeNull();
+      return data as Row;
+    }
 
-    expect((await owner.client.from(table).select('*').eq(key, row[key])).data).toHaveLength(1);
+    async function readAsOwner(id: unknown): Promise<Row | null> {
+      const { data } = await owner.client.from(table).select('*').eq(key, id).maybeSingle();
+      return data as Row | null;
+    }
 
-    const updated = await owner.client.from(table).update(change).eq(key, row[key]).select().single();
+    it('lets the owner insert, select, update, upsert and delete their row', async () => {
+      const row = await ownerRow();
+      if (table !== 'profiles') expect(row.user_id).toBe(owner.id);
+
+      expect((await owner.client.from(table).select('*').eq(key, row[key])).data).toHaveLength(1);
+
+      const updated = await owner.client.from(table).update(change).eq(key, row[key]).select().single();
+      expect(updated.error).toBeNull();
+      expect(updated.data).toMatchObject(change);
+
+      const upserted = await owner.client
+        .from(table)
+        .upsert({ ...row, ...change })
+        .select();
+      expect(upserted.error).toBeNull();
+      expect(upserted.data).toHaveLength(1);
+
+      const deleted = await owner.client.from(table).delete().eq(key, row[key]).select();
+      expect(deleted.data).toHaveLength(1);
+      expect(await readAsOwner(row[key])).toBeNull();
+    });
+
+    it('shows another user nothing and lets them change nothing', async () => {
+      const row = await ownerRow();
+      const before = await readAsOwner(row[key]);
+
+      expect((await stranger.client.from(table).select('*').eq(key, row[key])).data).toEqual([]);
+
+      const update = await stranger.client.from(table).update(change).eq(key, row[key]).select();
+      expect(update.data).toEqual([]);
+
+      const remove = await stranger.client.from(table).delete().eq(key, row[key]).select();
+      expect(remove.data).toEqual([]);
+
+      const upsert = await stranger.client.from(table).upsert({ ...row, ...change });
+      expect(upsert.error).toMatchObject({ code: '42501' });
+
+      const ownerId = table === 'profiles' ? { id: owner.id } : { user_id: owner.id };
+      const forged = await stranger.client.from(table).insert({ ...build(owner.id), ...ownerId });
+      expect(forged.error).toMatchObject({ code: '42501' });
+      expect(forged.status).toBe(403);
+
+      expect(await readAsOwner(row[key])).toEqual(before);
+    });
+
+    it('gives the anonymous role no access at all', async () => {
+      const row = await ownerRow();
+      const read = await anon.from(table).select('*');
+      expect(read.error).toMatchObject({ code: '42501' });
+      expect(read.status).toBe(401);
+
+      const write = await anon.from(table).insert(build(owner.id));
+      expect(write.status).toBe(401);
+      expect((await anon.from(table).update(change).eq(key, row[key])).status).toBe(401);
+      expect((await anon.from(table).delete().eq(key, row[key])).status).toBe(401);
+      expect((await anon.from(table).upsert(row)).status).toBe(401);
+      expect(await readAsOwner(row[key])).toMatchObject({ [key]: row[key] });
+    });
+  });
+
+  describe('constraints and PostgREST conventions', () => {
+    it('allows each topic once per user (23505 → 409), but the same topic for two users', async () => {
+      const first = await owner.client.from('topic_ideas').insert({ topic: 'Remote work' });
+      expect(first.error).toBeNull();
+      const again = await owner.client.from('topic_ideas').insert({ topic: 'Remote work' });
+      expect(again.status).toBe(409);
+      expect(again.error).toMatchObject({ code: '23505' });
+      expect((await stranger.client.from('topic_ideas').insert({ topic: 'Remote work' })).error).toBeNull();
+    });
+
+    it('answers .single() on no row with PGRST116', async () => {
+      const { data, error, status } = await owner.client
+        .from('posts')
+        .select('*')
+        .eq('id', crypto.randomUUID())
+        .single();
+      expect(data).toBeNull();
+      expect(status).toBe(406);
+      expect(error).toMatchObject({ code: 'PGRST116', details: 'The result contains 0 rows' });
+    });
+
+    it('counts with head: true and no body', async () => {
+      const mine = await signedInClient(server);
+      await mine.client.from('posts').insert([
+        { topic: 'a', content: 'x' },
+        { topic: 'b', content: 'y' },
+        { topic: 'c', content: 'z' },
+      ]);
+      const { count, data, error } = await mine.client
+        .from('posts')
+        .select('id', { count: 'exact', head: true });
+      expect(error).toBeNull();
+      expect(data).toBeNull();
+      expect(count).toBe(3);
+      const none = await mine.client
+        .from('topic_ideas')
+        .select('id', { count: 'exact', head: true })
+        .eq('topic', 'none');
+      expect(none.count).toBe(0);
+    });
+
+    it('applies defaults: is_published false, used_count 0, user_id from the token', async () => {
+      const post = await owner.client.from('posts').insert({ topic: 't', content: 'c' }).select().single();
+      expect(post.data).toMatchObject({ is_published: false, user_id: owner.id });
+      const idea = await owner.client
+        .from('topic_ideas')
+        .insert({ topic: `d ${Date.now()}` })
+        .select()
+        .single();
+      expect(idea.data).toMatchObject({ used_count: 0, user_id: owner.id });
+    });
+
+    it('enforces the enumerations and the non-negative usage count', async () => {
+      await owner.client.from('profiles').upsert({ id: owner.id });
+      const engine = await owner.client.from('profiles').update({ ai_engine: 'openai' }).eq('id', owner.id);
+      expect(engine.error).toMatchObject({ code: '23514' });
+      const language = await owner.client
+        .from('profiles')
+        .update({ language_preference: 'fr-FR' })
+        .eq('id', owner.id);
+      expect(language.error).toMatchObject({ code: '23514' });
+      const count = await owner.client
+        .from('topic_ideas')
+        .insert({ topic: `neg ${Date.now()}`, used_count: -1 });
+      expect(count.error).toMatchObject({ code: '23514' });
+    });
+  });
+
+  it('keeps updated_at current when a row changes (the trigger runs with an empty search_path)', async () => {
+    const post = await owner.client.from('posts').insert({ topic: 'u', content: 'before' }).select().single();
+    expect(post.error).toBeNull();
+    const before = post.data as { id: string; updated_at: string };
+    await expect.poll(() => Date.now()).toBeGreaterThan(Date.parse(before.updated_at) + 5);
+    const updated = await owner.client
+      .from('posts')
+      .update({ content: 'after' })
+      .eq('id', before.id)
+      .select()
+      .single();
     expect(updated.error).toBeNull();
-    expect(updated.data).toMatchObject(change);
-
-    const upserted = await owner.client.from(table).upsert({ ...row, ...change }).select();
-    expect(upserted.error).toBeNull();
-    expect(upserted.data).toHaveLength(1);
-
-    const deleted = await owner.client.from(table).delete().eq(key, row[key]).select();
-    expect(deleted.data).toHaveLength(1);
-    expect(await readAsOwner(row[key])).toBeNull();
-  });
-
-  it('shows another user nothing and lets them change nothing', async () => {
-    const row = await ownerRow();
-    const before = await readAsOwner(row[key]);
-
-    expect((await stranger.client.from(table).select('*').eq(key, row[key])).data).toEqual([]);
-
-    const update = await stranger.client.from(table).update(change).eq(key, row[key]).select();
-    expect(update.data).toEqual([]);
-
-    const remove = await stranger.client.from(table).delete().eq(key, row[key]).select();
-    expect(remove.data).toEqual([]);
-
-    const upsert = await stranger.client.from(table).upsert({ ...row, ...change });
-    expect(upsert.error).toMatchObject({ code: '42501' });
-
-    const ownerId = table === 'profiles' ? { id: owner.id } : { user_id: owner.id };
-    const forged = await stranger.client.from(table).insert({ ...build(owner.id), ...ownerId });
-    expect(forged.error).toMatchObject({ code: '42501' });
-    expect(forged.status).toBe(403);
-
-    expect(await readAsOwner(row[key])).toEqual(before);
-  });
-
-  it('gives the anonymous role no access at all', async () => {
-    const row = await ownerRow();
-    const read = await anon.from(table).select('*');
-    expect(read.error).toMatchObject({ code: '42501' });
-    expect(read.status).toBe(401);
-
-    const write = await anon.from(table).insert(build(owner.id));
-    expect(write.status).toBe(401);
-    expect((await anon.from(table).update(change).eq(key, row[key])).status).toBe(401);
-    expect((await anon.from(table).delete().eq(key, row[key])).status).toBe(401);
-    expect((await anon.from(table).upsert(row)).status).toBe(401);
-    expect(await readAsOwner(row[key])).toMatchObject({ [key]: row[key] });
-  });
-});
-
-describe('constraints and PostgREST conventions', () => {
-  it('allows each topic once per user (23505 → 409), but the same topic for two users', async () => {
-    const first = await owner.client.from('topic_ideas').insert({ topic: 'Remote work' });
-    expect(first.error).toBeNull();
-    const again = await owner.client.from('topic_ideas').insert({ topic: 'Remote work' });
-    expect(again.status).toBe(409);
-    expect(again.error).toMatchObject({ code: '23505' });
-    expect((await stranger.client.from('topic_ideas').insert({ topic: 'Remote work' })).error).toBeNull();
-  });
-
-  it('answers .single() on no row with PGRST116', async () => {
-    const { data, error, status } = await owner.client.from('posts').select('*').eq('id', crypto.randomUUID()).single();
-    expect(data).toBeNull();
-    expect(status).toBe(406);
-    expect(error).toMatchObject({ code: 'PGRST116', details: 'The result contains 0 rows' });
-  });
-
-  it('counts with head: true and no body', async () => {
-    const mine = await signedInClient(server);
-    await mine.client.from('posts').insert([
-      { topic: 'a', content: 'x' },
-      { topic: 'b', content: 'y' },
-      { topic: 'c', content: 'z' },
-    ]);
-    const { count, data, error } = await mine.client.from('posts').select('id', { count: 'exact', head: true });
-    expect(error).toBeNull();
-    expect(data).toBeNull();
-    expect(count).toBe(3);
-    const none = await mine.client.from('topic_ideas').select('id', { count: 'exact', head: true }).eq('topic', 'none');
-    expect(none.count).toBe(0);
-  });
-
-  it('applies defaults: is_published false, used_count 0, user_id from the token', async () => {
-    const post = await owner.client.from('posts').insert({ topic: 't', content: 'c' }).select().single();
-    expect(post.data).toMatchObject({ is_published: false, user_id: owner.id });
-    const idea = await owner.client.from('topic_ideas').insert({ topic: `d ${Date.now()}` }).select().single();
-    expect(idea.data).toMatchObject({ used_count: 0, user_id: owner.id });
-  });
-
-  it('enforces the enumerations and the non-negative usage count', async () => {
-    await owner.client.from('profiles').upsert({ id: owner.id });
-    const engine = await owner.client.from('profiles').update({ ai_engine: 'openai' }).eq('id', owner.id);
-    expect(engine.error).toMatchObject({ code: '23514' });
-    const language = await owner.client.from('profiles').update({ language_preference: 'fr-FR' }).eq('id', owner.id);
-    expect(language.error).toMatchObject({ code: '23514' });
-    const count = await owner.client.from('topic_ideas').insert({ topic: `neg ${Date.now()}`, used_count: -1 });
-    expect(count.error).toMatchObject({ code: '23514' });
-  });
-});
-
-describe('the schema', () => {
-  it('has row-level security enabled on every table in public', async () => {
-    const { rows } = await server.db.query<{ relname: string; relrowsecurity: boolean }>(
-      `select c.relname, c.relrowsecurity from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = 'public' and c.relkind in ('r', 'p')`,
+    expect(Date.parse((updated.data as { updated_at: string }).updated_at)).toBeGreaterThan(
+      Date.parse(before.updated_at),
     );
-    expect(rows.map((row) => row.relname).sort()).toEqual(['posts', 'profiles', 'topic_ideas']);
-    expect(rows.filter((row) => !row.relrowsecurity)).toEqual([]);
-  });
-
-  it('grants nothing to anon on any table in public', async () => {
-    const { rows } = await server.db.query(
-      `select table_name, privilege_type from information_schema.role_table_grants
-        where table_schema = 'public' and grantee = 'anon'`,
-    );
-    expect(rows).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { describeBackup, newBackupPath } from '../data-dir/backups.ts';
-import type { Database } from '../db/database.ts';
+import type { EmbeddedDatabase } from '../db/database.ts';
 import { apiKeyRole } from '../gateway/api-key.ts';
 import type { ProjectKeys } from '../keys/project-keys.ts';
 
@@ -12,7 +12,11 @@ const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * DATA_DIR/backups (what `npm run backup` calls while the server runs). Only for the
  * service_role key, and only from this machine.
  */
-export function createBackupRoute(options: { db: Database; keys: ProjectKeys; dataDir: string }): Hono {
+export function createBackupRoute(options: {
+  db: EmbeddedDatabase;
+  keys: ProjectKeys;
+  dataDir: string;
+}): Hono {
   const app = new Hono();
   app.post('/backup', async (c) => {
     const address = (() => {

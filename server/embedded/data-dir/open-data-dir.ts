@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { Database, type DatabaseOptions } from '../db/database.ts';
+import { EmbeddedDatabase, type DatabaseOptions } from '../db/database.ts';
 import { syncFileSystem } from '../db/sync-file-system.ts';
 import { checkPgdata, damagedMessage, DamagedDataDirError } from './check-pgdata.ts';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
@@ -23,7 +23,7 @@ export interface OpenDataDirOptions {
 export interface OpenedDataDir {
   dataDir: string;
   pgdata: string;
-  db: Database;
+  db: EmbeddedDatabase;
   /** True when the database was created by this start (a new install). */
   created: boolean;
   integrity: IntegrityResult;
@@ -56,7 +56,7 @@ export async function openDataDir(dataDir: string, options: OpenDataDirOptions):
     }
     await mkdir(pgdata, { recursive: true, mode: 0o700 });
     await markOpen(pgdata);
-    const db = await Database.open({ ...options.database, pgdata, log: options.log }).catch(
+    const db = await EmbeddedDatabase.open({ ...options.database, pgdata, log: options.log }).catch(
       (error: unknown) => {
         throw startFailure(pgdata, state.kind === 'absent', error);
       },

@@ -1,6 +1,10 @@
--- What a hosted Supabase project provides before any migration of ours runs:
--- the API roles, the auth schema with its helper functions, the extensions schema
--- and the migrations history table the Supabase CLI uses. Applied once per data dir.
+-- What a hosted Supabase project provides before any migration of ours runs: the API roles, the
+-- auth schema with its helper functions, the extensions schema and the migrations history table
+-- the Supabase CLI uses. Applied once per data dir, as the `postgres` role, which is also who runs
+-- the migrations (here PGlite's user; on hosted the platform runs its init scripts as postgres
+-- and `supabase db push` connects as it). Tests run this same file on a real PostgreSQL server
+-- laid out as a hosted project (tests/helpers/hosted-database.ts); docs/decisions/010 says
+-- where each grant comes from.
 
 -- API roles. PostgREST switches to one of these inside each request's transaction.
 create role anon nologin noinherit;
@@ -8,11 +12,24 @@ create role authenticated nologin noinherit;
 create role service_role nologin noinherit bypassrls;
 
 grant usage on schema public to anon, authenticated, service_role;
--- Supabase gives service_role everything in public; anon and authenticated get only
--- what migrations grant explicitly (new projects no longer expose tables by default).
-alter default privileges in schema public grant all on tables to service_role;
-alter default privileges in schema public grant all on sequences to service_role;
-alter default privileges in schema public grant all on functions to service_role;
+
+-- Default privileges on what `postgres` creates in public, as a new hosted project has them. The
+-- platform's base image grants the API roles everything; since 30 May 2026 a new project takes
+-- the Data API privileges back (30 October 2026 for every project), so a table, view, sequence or
+-- function is reachable through the API only once a migration grants it. What the revokes leave
+-- (TRUNCATE, REFERENCES, TRIGGER on tables; UPDATE on sequences) is left here too, so migrations
+-- meet the same grants on both; functions stay executable through PUBLIC, Postgres's built-in
+-- default, which a per-schema default cannot take away: a function that must not be called
+-- revokes EXECUTE from public itself.
+alter default privileges for role postgres in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on functions to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public
+  revoke select, insert, update, delete on tables from anon, authenticated, service_role;
+alter default privileges for role postgres in schema public
+  revoke usage, select on sequences from anon, authenticated, service_role;
+alter default privileges for role postgres in schema public
+  revoke execute on functions from anon, authenticated, service_role;
 
 create schema extensions;
 create extension pgcrypto with schema extensions;

@@ -4,15 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../tests/helpers/wait-for.ts';
-import { Database } from './database.ts';
+import { EmbeddedDatabase } from './database.ts';
 
 describe('Database', () => {
   let dir: string;
-  let db: Database;
+  let db: EmbeddedDatabase;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'database-'));
-    db = await Database.open({ pgdata: path.join(dir, 'pgdata'), log: () => {} });
+    db = await EmbeddedDatabase.open({ pgdata: path.join(dir, 'pgdata'), log: () => {} });
     await db.exec('create table notes (body text)');
   });
   afterAll(async () => {
@@ -74,7 +74,7 @@ describe('Database', () => {
   });
 
   it('checkpoints on its own once something was written (PGlite has no checkpointer)', async () => {
-    const quick = await Database.open({
+    const quick = await EmbeddedDatabase.open({
       pgdata: path.join(dir, 'quick'),
       checkpointIntervalMs: 50,
       log: () => {},

@@ -71,12 +71,31 @@ interface Job {
 }
 
 /**
+ * What the auth, REST and migration code needs from a database. The embedded server's is
+ * EmbeddedDatabase below; tests run the same code on a real PostgreSQL server through another
+ * (tests/helpers/pg-database.ts), so both engines answer supabase-js alike.
+ */
+export interface Database {
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    options?: JobOptions,
+  ): Promise<QueryResult<T>>;
+  exec(sql: string, options?: JobOptions): Promise<QueryResult[]>;
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Transaction) => Promise<T>, options?: JobOptions): Promise<T>;
+  /** The time limit for work done as `role`, or null when the role has none. */
+  statementTimeoutFor(role: string): number | null;
+  close(): Promise<void>;
+}
+
+/**
  * The embedded backend's database: PGlite on a worker thread (worker-host.ts) behind a scheduler.
  * One job (a statement or a whole transaction) holds the database at a time; owners take turns;
  * a job past its time limit is stopped by replacing the worker, so one request can never freeze
  * the others (docs/decisions/007-query-isolation.md).
  */
-export class Database {
+export class EmbeddedDatabase implements Database {
   private readonly queue = new FairQueue<Job>();
   private readonly host: WorkerHost;
   private readonly recentTimeouts = new Map<string, number[]>();
@@ -101,8 +120,8 @@ export class Database {
   }
 
   /** Opens the database on `pgdata` (initdb when empty) and resolves once it answers. */
-  static async open(options: DatabaseOptions): Promise<Database> {
-    const db = new Database({
+  static async open(options: DatabaseOptions): Promise<EmbeddedDatabase> {
+    const db = new EmbeddedDatabase({
       maxHeapBytes: 256 * 1024 * 1024,
       statementTimeouts: {},
       sliceMs: 250,

@@ -1,6 +1,6 @@
 import { newBackupPath, pruneAutomaticBackups, describeBackup } from '../data-dir/backups.ts';
 import { applyMigrations, bootstrapDatabase, planMigrations } from './apply-migrations.ts';
-import type { Database } from './database.ts';
+import type { EmbeddedDatabase } from './database.ts';
 
 /**
  * Brings the database up to the repository's migrations: the bootstrap on a new database, then
@@ -8,7 +8,7 @@ import type { Database } from './database.ts';
  * wrong can be undone with `npm run restore`.
  */
 export async function prepareSchema(
-  db: Database,
+  db: EmbeddedDatabase,
   options: { dataDir: string; migrationsDir: string; log: (message: string) => void },
 ): Promise<void> {
   await bootstrapDatabase(db);
