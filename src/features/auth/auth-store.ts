@@ -97,10 +97,11 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
 
   signUp: async (email, password) => {
     // The confirmation link leads back into the app, which finishes the PKCE sign-in (spec §9).
+    const redirectTo = authRedirectUrl();
     const { data, error } = await getSupabase().auth.signUp({
       email: email.trim(),
       password,
-      options: { emailRedirectTo: authRedirectUrl() },
+      options: redirectTo ? { emailRedirectTo: redirectTo } : {},
     });
     if (error) return { error: error.message, needsConfirmation: false };
     return { error: null, needsConfirmation: !data.session };

@@ -4,7 +4,9 @@ import type { SupabaseClient } from '@supabase/supabase-js';
  * Where a confirmation link sends the user back: the app's home page on this origin (the app is
  * served from the root). Hosted Supabase must list it under Auth → URL Configuration (README).
  */
-export function authRedirectUrl(): string {
+export function authRedirectUrl(): string | undefined {
+  // Outside a browser (Node tests of the stores) there is no page to come back to.
+  if (typeof window === 'undefined') return undefined;
   return new URL('/', window.location.origin).href;
 }
 
