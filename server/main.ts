@@ -64,6 +64,11 @@ async function main(): Promise<void> {
       rateLimitHeader: env.AUTH_RATE_LIMIT_HEADER ?? null,
       refreshTokenReuseInterval: env.AUTH_REFRESH_TOKEN_REUSE_INTERVAL,
       passwordHashConcurrency: env.AUTH_PASSWORD_HASH_CONCURRENCY,
+      emailConfirmation: env.AUTH_EMAIL_CONFIRMATION
+        ? { outboxDir: path.join(path.resolve(root, env.DATA_DIR), 'outbox') }
+        : null,
+      siteUrl: env.AUTH_SITE_URL ?? null,
+      uriAllowList: env.AUTH_URI_ALLOW_LIST,
     },
     // The browser learns which engines work and the catalog, never the keys.
     appConfig: () => ({ engines: configuredProviders(providers), modelCatalog: catalog }),

@@ -13,7 +13,13 @@ const list = (item: z.ZodString) =>
         .filter((entry) => entry !== ''),
     )
     .pipe(z.array(item));
-/** A positive integer, or undefined when unset or blank (the code then derives a default). */
+/** true/false (also 1/0, yes/no); unset or blank is false. */
+const flag = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? '').trim().toLowerCase())
+  .pipe(z.enum(['', 'true', 'false', '1', '0', 'yes', 'no']))
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
 const optionalText = z
   .string()
   .optional()
@@ -50,6 +56,15 @@ export const serverEnvSchema = z.object({
   AUTH_RATE_LIMIT_HEADER: optionalText,
   AUTH_REFRESH_TOKEN_REUSE_INTERVAL: z.coerce.number().int().min(0).default(10),
   AUTH_PASSWORD_HASH_CONCURRENCY: positiveInt(2),
+  /** Sign-ups wait for a confirmation link, "sent" as a file to DATA_DIR/outbox (GoTrue with autoconfirm off). */
+  AUTH_EMAIL_CONFIRMATION: flag,
+  /** Where confirmation links lead by default (GoTrue SITE_URL); unset: this server's own address. */
+  AUTH_SITE_URL: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.string().url().optional(),
+  ),
+  /** Other URLs confirmation links may lead to (GoTrue URI_ALLOW_LIST, globs). */
+  AUTH_URI_ALLOW_LIST: list(z.string().regex(/^\S+$/, 'must be URLs or globs without spaces')),
   GROQ_API_KEY: optionalText,
   GROQ_BASE_URL: z.string().url().default('https://api.groq.com'),
   ANTHROPIC_API_KEY: optionalText,

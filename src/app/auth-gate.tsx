@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { LoadingScreen } from '@/components/ui/spinner';
+import { useAiServiceStore } from '@/features/ai-service/ai-service-store';
 import { authMessages } from '@/features/auth/auth-messages';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { ErrorScreen } from '@/features/auth/components/error-screen';
@@ -34,15 +35,17 @@ export function AuthGate() {
   }, [initialize, config.supabaseUrl, config.supabaseAnonKey]);
 
   // Auth state changes re-fetch the profile; signing out forgets everything of the previous user.
+  // (A retired model is upgraded once the AI service's catalog is known: SignedInApp.)
   useEffect(() => {
     if (userId) {
-      void fetchProfile(userId, config.modelCatalog).catch(() => {});
+      void fetchProfile(userId).catch(() => {});
       return;
     }
     resetProfile();
     usePostsStore.getState().reset();
     useIdeasStore.getState().reset();
-  }, [userId, fetchProfile, resetProfile, config.modelCatalog]);
+    useAiServiceStore.getState().reset();
+  }, [userId, fetchProfile, resetProfile]);
 
   async function signOutAndRestart() {
     // A sign-out like the menu's: the draft goes too, before the reload could show it to anyone.
@@ -69,7 +72,7 @@ export function AuthGate() {
     return (
       <ErrorScreen
         message={authMessages.profileFailed}
-        onRetry={() => userId && void fetchProfile(userId, config.modelCatalog).catch(() => {})}
+        onRetry={() => userId && void fetchProfile(userId).catch(() => {})}
         onSignOutRestart={() => void signOutAndRestart()}
       />
     );

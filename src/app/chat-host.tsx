@@ -1,4 +1,5 @@
 import { Suspense, lazy } from 'react';
+import type { ModelCatalog } from '@/config/model-catalog';
 import { useChatStore } from '@/features/chat/chat-store';
 import { useProfileStore } from '@/features/profile/profile-store';
 import { useRuntimeConfig } from './runtime-config-context';
@@ -8,8 +9,11 @@ const ChatPanel = lazy(() =>
   import('@/features/chat/components/chat-panel').then((m) => ({ default: m.ChatPanel })),
 );
 
-/** Shows the floating post chat, on the dashboard and on Saved Posts, with the profile's model. */
-export function ChatHost() {
+/**
+ * Shows the floating post chat, on the dashboard and on Saved Posts, with the profile's model.
+ * Without the AI service's catalog (still loading, or out of reach) the panel says it cannot answer.
+ */
+export function ChatHost({ catalog }: { catalog: ModelCatalog | null }) {
   const config = useRuntimeConfig();
   const post = useChatStore((state) => state.post);
   const close = useChatStore((state) => state.close);
@@ -23,7 +27,7 @@ export function ChatHost() {
         engine={profile.ai_engine}
         model={profile.ai_model ?? ''}
         language={profile.language_preference}
-        catalog={config.modelCatalog}
+        catalog={catalog}
         apiBaseUrl={config.apiBaseUrl}
         onClose={close}
       />

@@ -1,8 +1,11 @@
-import { Suspense, lazy, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
+import { AiServiceAlert } from '@/features/ai-service/components/ai-service-alert';
+import { useAiService } from '@/features/ai-service/use-ai-service';
 import { useAuthStore } from '@/features/auth/auth-store';
+import { readyCatalog } from '@/lib/ai/ai-service-state';
 import { useProfileStore } from '@/features/profile/profile-store';
 import { forgetUserWork } from './forget-user-work';
 import { useRuntimeConfig } from './runtime-config-context';
@@ -38,6 +41,17 @@ export function SignedInApp() {
   const dismissModelNotice = useProfileStore((state) => state.dismissModelNotice);
   const reconnecting = useAuthStore((state) => state.reconnecting);
   const signOut = useAuthStore((state) => state.signOut);
+  const userId = useAuthStore((state) => state.user?.id ?? null);
+  const upgradeRetiredModel = useProfileStore((state) => state.upgradeRetiredModel);
+  // The catalog and the configured engines come from the /api functions, for the signed-in user.
+  const aiService = useAiService(config.apiBaseUrl, userId);
+  const catalog = readyCatalog(aiService);
+
+  // A retired or missing model is upgraded once the catalog is known; other profile edits do not matter.
+  const profileModel = profile && `${profile.id} ${profile.ai_engine} ${profile.ai_model ?? ''}`;
+  useEffect(() => {
+    if (catalog && profileModel) void upgradeRetiredModel(catalog);
+  }, [catalog, profileModel, upgradeRetiredModel]);
 
   if (isNewUser && location.pathname !== paths.onboarding) return <Navigate to={paths.onboarding} replace />;
 
@@ -52,14 +66,19 @@ export function SignedInApp() {
     }
   }
 
-  const notice = modelNotice ? (
-    <Alert tone="info" className="mx-4 mt-4 flex items-start justify-between gap-4 sm:mx-6">
-      <span>{modelNotice}</span>
-      <button type="button" onClick={dismissModelNotice} className="font-medium underline">
-        Dismiss
-      </button>
-    </Alert>
-  ) : null;
+  const notice = (
+    <>
+      <AiServiceAlert state={aiService} className="mx-4 mt-4 sm:mx-6" />
+      {modelNotice && (
+        <Alert tone="info" className="mx-4 mt-4 flex items-start justify-between gap-4 sm:mx-6">
+          <span>{modelNotice}</span>
+          <button type="button" onClick={dismissModelNotice} className="font-medium underline">
+            Dismiss
+          </button>
+        </Alert>
+      )}
+    </>
+  );
 
   // The shell stays on screen while a page's code loads; only the page area waits.
   const pageLoading = (
@@ -74,7 +93,7 @@ export function SignedInApp() {
       notice={notice}
     >
       <Suspense fallback={pageLoading}>{page}</Suspense>
-      <ChatHost />
+      <ChatHost catalog={catalog} />
     </AppLayout>
   );
 
@@ -84,18 +103,15 @@ export function SignedInApp() {
         path={paths.onboarding}
         element={
           <Suspense fallback={pageLoading}>
-            <OnboardingRoute />
+            <OnboardingRoute catalog={catalog} />
           </Suspense>
         }
       />
-      <Route path={paths.dashboard} element={layout(<DashboardRoute />)} />
+      <Route path={paths.dashboard} element={layout(<DashboardRoute aiService={aiService} />)} />
       <Route path={paths.saved} element={layout(<SavedRoute />)} />
       <Route path={paths.ideasBank} element={layout(<IdeasBankPage />)} />
       <Route path={paths.calendar} element={layout(<CalendarRoute />)} />
-      <Route
-        path={paths.settings}
-        element={layout(<SettingsPage catalog={config.modelCatalog} configuredEngines={config.engines} />)}
-      />
+      <Route path={paths.settings} element={layout(<SettingsPage aiService={aiService} />)} />
       <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
     </Routes>
   );

@@ -8,6 +8,7 @@ import { hashPassword } from './password-hash.ts';
 import { maxBodyBytes, objectField, readJsonBody, stringField } from './request-body.ts';
 import { signUpRoute } from './sign-up.ts';
 import { tokenRoute } from './token-grants.ts';
+import { verifyRoute } from './verify-route.ts';
 import { unexpectedFailure } from './unexpected-error.ts';
 import { userJson } from './user-json.ts';
 import { normaliseEmail, validateMetadata, validatePasswordStrength } from './validate-input.ts';
@@ -31,7 +32,11 @@ export function createAuthRoutes(options: AuthOptions): Hono {
   };
   app.get('/.well-known/jwks.json', jwks);
   app.get('/jwks', jwks);
-  app.use('*', requireApiKey(options.keys));
+  // Supabase's gateway lets GET /verify through without an API key: it is opened from an email.
+  const apiKey = requireApiKey(options.keys);
+  app.use('*', (c, next) =>
+    c.req.method === 'GET' && c.req.path.endsWith('/verify') ? next() : apiKey(c, next),
+  );
   app.use(
     '*',
     bodyLimit({
@@ -62,7 +67,7 @@ export function createAuthRoutes(options: AuthOptions): Hono {
     c.json({
       external: { email: true, phone: false, anonymous_users: false },
       disable_signup: false,
-      mailer_autoconfirm: true,
+      mailer_autoconfirm: !options.emailConfirmation,
       phone_autoconfirm: false,
       sms_provider: '',
       saml_enabled: false,
@@ -71,6 +76,7 @@ export function createAuthRoutes(options: AuthOptions): Hono {
 
   app.post('/signup', (c) => signUpRoute(c, auth));
   app.post('/token', (c) => tokenRoute(c, auth));
+  app.get('/verify', (c) => verifyRoute(c, auth));
 
   app.get('/user', async (c) => {
     const { user } = await auth.authenticate(c);

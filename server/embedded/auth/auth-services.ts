@@ -29,8 +29,30 @@ export interface AuthOptions {
   refreshTokenReuseInterval: number;
   /** Password hashes computed at once; others wait, taking turns between client IPs. */
   passwordHashConcurrency: number;
-  /** The clock of the rate limits and the reuse interval; tests move it by hand. */
+  /** The clock of the rate limits, the reuse interval and link expiry; tests move it by hand. */
   now?: () => number;
+  /**
+   * GoTrue with MAILER_AUTOCONFIRM off: sign-ups wait for the link of a confirmation email, which
+   * is written to an outbox folder. Absent or null (the default): sign-ups are confirmed at once.
+   */
+  emailConfirmation?: EmailConfirmationOptions | null;
+  /** GoTrue's SITE_URL: where confirmation links lead by default. Absent: this server's own origin. */
+  siteUrl?: string | null;
+  /** GoTrue's URI_ALLOW_LIST: other `redirect_to` URLs links may lead to (globs). */
+  uriAllowList?: readonly string[];
+  /** Seconds an auth code may wait for its exchange, from the sign-up (GoTrue's 300, its minimum). */
+  flowStateExpiry?: number;
+  /** Where operational lines go (the outbox path of each email); default console.warn. */
+  log?: (message: string) => void;
+}
+
+export interface EmailConfirmationOptions {
+  /** Where "sent" emails are written as .eml files (DATA_DIR/outbox under npm start). */
+  outboxDir: string;
+  /** Seconds a confirmation link stays valid (GoTrue's MAILER_OTP_EXP, 86400). */
+  linkExpiry?: number;
+  /** Seconds before another email may go to the same user (GoTrue's SMTP_MAX_FREQUENCY, 60). */
+  maxFrequency?: number;
 }
 
 /** What the route handlers share: the database, the limiters, the hash queue and session issuing. */
@@ -41,6 +63,7 @@ export interface AuthServices {
   tokenLimiter: RateLimiter;
   signupLimiter: RateLimiter;
   userUpdateLimiter: RateLimiter;
+  verifyLimiter: RateLimiter;
   hashQueue: FairLimiter;
   refreshChainKey: Buffer;
   /** The client's address as the per-IP limits and the hash queue count it. */
@@ -69,6 +92,8 @@ export function createAuthServices(options: AuthOptions): AuthServices {
     signupLimiter: limiter(options.signupRateLimit),
     // GoTrue gives PUT /user its own bucket at the same rate as sign-ups (its "User" limiter).
     userUpdateLimiter: limiter(options.signupRateLimit),
+    // GoTrue limits /verify on its own (RATE_LIMIT_VERIFY, 30 per 5 minutes like sign-ups).
+    verifyLimiter: limiter(options.signupRateLimit),
     hashQueue: new FairLimiter(options.passwordHashConcurrency),
     // Installs from before the signing keys keep deriving from their legacy secret: no chain breaks.
     refreshChainKey: refreshTokenChainKey(keys.legacy?.jwtSecret ?? keys.installSecret),

@@ -1,8 +1,11 @@
 import type { Context } from 'hono';
 import { createUser } from './accounts.ts';
 import type { AuthServices } from './auth-services.ts';
+import { confirmationSettings } from './confirmation.ts';
+import { signUpAwaitingConfirmation } from './confirmation-sign-up.ts';
 import { GoTrueError } from './gotrue-error.ts';
 import { hashPassword } from './password-hash.ts';
+import { readPkceParams } from './pkce.ts';
 import { objectField, readJsonBody, stringField } from './request-body.ts';
 import {
   normaliseEmail,
@@ -35,11 +38,27 @@ export async function signUpRoute(c: Context, auth: AuthServices): Promise<Respo
       'Only an email address or phone number should be provided on signup.',
     );
   }
+  const pkce = readPkceParams(
+    stringField(body, 'code_challenge'),
+    stringField(body, 'code_challenge_method'),
+  );
   if (rawEmail === '') throw new GoTrueError(400, 'phone_provider_disabled', 'Phone signups are disabled');
   const email = normaliseEmail(rawEmail);
   validateEmail(email);
   validateMetadata(metadata);
   const passwordHash = await auth.hashQueue.run(client, () => hashPassword(password));
+  const confirmation = confirmationSettings(auth.options);
+  if (confirmation) {
+    return c.json(
+      await signUpAwaitingConfirmation(c, auth, confirmation, {
+        email,
+        passwordHash,
+        userMetadata: metadata,
+        pkce,
+      }),
+    );
+  }
+  // Confirmed at once (GoTrue's MAILER_AUTOCONFIRM): a PKCE challenge has nothing to wait for.
   const user = await createUser(auth.db, { email, passwordHash, userMetadata: metadata });
   if (!user) throw new GoTrueError(422, 'user_already_exists', 'User already registered');
   return c.json(await auth.newSession(c, user));

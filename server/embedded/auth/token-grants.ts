@@ -3,6 +3,7 @@ import { findUserByEmail } from './accounts.ts';
 import type { AuthServices } from './auth-services.ts';
 import { GoTrueError } from './gotrue-error.ts';
 import { verifyPassword } from './password-hash.ts';
+import { pkceGrant } from './pkce-grant.ts';
 import { readJsonBody, stringField } from './request-body.ts';
 import { rotateRefreshToken } from './refresh-tokens.ts';
 import { isWellFormedEmail, normaliseEmail } from './validate-input.ts';
@@ -19,10 +20,11 @@ const refreshTokenFormat = /^[A-Za-z0-9_-]{12,128}$/;
  */
 export async function tokenRoute(c: Context, auth: AuthServices): Promise<Response> {
   const grantType = c.req.query('grant_type') ?? '';
-  if (grantType !== 'password' && grantType !== 'refresh_token') {
+  if (grantType !== 'password' && grantType !== 'refresh_token' && grantType !== 'pkce') {
     throw new GoTrueError(400, 'invalid_credentials', 'unsupported_grant_type');
   }
   const client = auth.limit(c, auth.tokenLimiter);
+  if (grantType === 'pkce') return c.json(await pkceGrant(c, auth));
   return c.json(
     grantType === 'password' ? await passwordGrant(c, auth, client) : await refreshGrant(c, auth),
   );
@@ -58,6 +60,8 @@ async function passwordGrant(
     verifyPassword(password, user?.encrypted_password ?? null),
   );
   if (!user || !valid) throw invalidLogin();
+  // After the password check, as GoTrue: only the account's owner learns it awaits confirmation.
+  if (!user.email_confirmed_at) throw new GoTrueError(400, 'email_not_confirmed', 'Email not confirmed');
   return auth.newSession(c, user);
 }
 

@@ -6,6 +6,9 @@ export interface UserRow {
   email: string | null;
   encrypted_password: string | null;
   email_confirmed_at: Date | null;
+  /** Absent on data directories made before confirmations existed (auth-schema.ts adds them). */
+  confirmation_token?: string | null;
+  confirmation_sent_at?: Date | null;
   last_sign_in_at: Date | null;
   raw_app_meta_data: Record<string, unknown>;
   raw_user_meta_data: Record<string, unknown>;
@@ -16,13 +19,31 @@ export interface UserRow {
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
-/** The user object GoTrue returns (from /user, and inside every session). */
+/** GoTrue leaves these timestamps out of its JSON when they are unset (`omitempty`). */
+const optionalTimes = (row: UserRow): Record<string, string> => {
+  const times: Record<string, string> = {};
+  const set = (name: string, value: Date | null | undefined) => {
+    if (value) times[name] = value.toISOString();
+  };
+  set('email_confirmed_at', row.email_confirmed_at);
+  set('confirmation_sent_at', row.confirmation_sent_at);
+  set('confirmed_at', row.email_confirmed_at);
+  set('last_sign_in_at', row.last_sign_in_at);
+  return times;
+};
+
+/** The user object GoTrue returns (from /user, /signup while unconfirmed, and inside every session). */
 export function userJson(row: UserRow): Record<string, unknown> {
   const identity = {
     identity_id: row.id,
     id: row.id,
     user_id: row.id,
-    identity_data: { email: row.email, email_verified: Boolean(row.email_confirmed_at), phone_verified: false, sub: row.id },
+    identity_data: {
+      email: row.email,
+      email_verified: Boolean(row.email_confirmed_at),
+      phone_verified: false,
+      sub: row.id,
+    },
     provider: 'email',
     last_sign_in_at: iso(row.last_sign_in_at),
     created_at: iso(row.created_at),
@@ -34,10 +55,8 @@ export function userJson(row: UserRow): Record<string, unknown> {
     aud: row.aud,
     role: row.role,
     email: row.email ?? '',
-    email_confirmed_at: iso(row.email_confirmed_at),
     phone: '',
-    confirmed_at: iso(row.email_confirmed_at),
-    last_sign_in_at: iso(row.last_sign_in_at),
+    ...optionalTimes(row),
     app_metadata: row.raw_app_meta_data,
     user_metadata: row.raw_user_meta_data,
     identities: [identity],

@@ -5,6 +5,7 @@ import { DashboardPage } from '@/features/generator/components/dashboard-page';
 import { useIdeasStore } from '@/features/ideas/ideas-store';
 import { usePostsStore } from '@/features/posts/posts-store';
 import { useProfileStore } from '@/features/profile/profile-store';
+import type { AiServiceState } from '@/lib/ai/ai-service-state';
 import { useRuntimeConfig } from '../runtime-config-context';
 
 // Research code (and zod) loads the first time "Find Topics" is opened.
@@ -17,7 +18,7 @@ const ResearchPanel = lazy(() =>
  * the topic in the ideas bank and refresh it. A failure in the topic step is logged and does not
  * fail the save.
  */
-export function DashboardRoute() {
+export function DashboardRoute({ aiService }: { aiService: AiServiceState }) {
   const config = useRuntimeConfig();
   const profile = useProfileStore((state) => state.profile);
   const profileLoading = useProfileStore((state) => state.loading);
@@ -40,7 +41,7 @@ export function DashboardRoute() {
     <DashboardPage
       profile={profile}
       profileLoading={profileLoading}
-      catalog={config.modelCatalog}
+      aiService={aiService}
       apiBaseUrl={config.apiBaseUrl}
       onSave={save}
       onChat={openChat}

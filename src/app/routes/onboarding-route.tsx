@@ -1,13 +1,15 @@
 import { Navigate, useNavigate } from 'react-router-dom';
-import { defaultModelFor } from '@/config/model-catalog';
+import { defaultModelFor, type ModelCatalog } from '@/config/model-catalog';
 import { paths } from '@/config/paths';
 import { OnboardingWizard, type OnboardingAnswers } from '@/features/onboarding/components/onboarding-wizard';
 import { useProfileStore } from '@/features/profile/profile-store';
-import { useRuntimeConfig } from '../runtime-config-context';
 
-/** Saves the wizard's answers with the spec §9 defaults (engine groq, its first model, en-US), then goes home. */
-export function OnboardingRoute() {
-  const { modelCatalog } = useRuntimeConfig();
+/**
+ * Saves the wizard's answers with the spec §9 defaults (engine groq, its first model, en-US), then
+ * goes home. Onboarding needs no AI: without the catalog the model stays empty and is filled in
+ * with the engine's first model once the AI service answers (the retired-model upgrade).
+ */
+export function OnboardingRoute({ catalog }: { catalog: ModelCatalog | null }) {
   const saveProfile = useProfileStore((state) => state.saveProfile);
   const hasProfile = useProfileStore((state) => state.profile !== null);
   const navigate = useNavigate();
@@ -17,7 +19,7 @@ export function OnboardingRoute() {
     await saveProfile({
       ...answers,
       ai_engine: 'groq',
-      ai_model: defaultModelFor(modelCatalog, 'groq'),
+      ai_model: catalog ? defaultModelFor(catalog, 'groq') || null : null,
       language_preference: 'en-US',
     });
     navigate(paths.dashboard, { replace: true });

@@ -9,9 +9,15 @@ export const authMessages = {
   signOutFailed: 'Could not sign out. Please try reloading the page.',
   reconnecting: 'Connection interrupted. Reconnecting...',
   checkEmail: 'Check your email for the confirmation link',
+  /** After a confirmation link that could not sign this browser in (another browser, or too late). */
+  confirmedSignIn: 'Your email address is confirmed. Sign in to continue.',
 } as const;
 
-const connectionMessages = new Set<string>([authMessages.noConnection, authMessages.timeout, authMessages.network]);
+const connectionMessages = new Set<string>([
+  authMessages.noConnection,
+  authMessages.timeout,
+  authMessages.network,
+]);
 
 export function isConnectionMessage(message: string | null): boolean {
   return message !== null && connectionMessages.has(message);

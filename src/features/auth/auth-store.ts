@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { timers } from '@/config/timers';
 import { retryWithBackoff } from '@/lib/async/retry-with-backoff';
 import { ConnectionError, checkConnection } from '@/lib/supabase/check-connection';
+import { authRedirectUrl, settleAuthRedirect } from '@/lib/supabase/auth-redirect';
 import { getSupabase, sessionStorageKey, type Session, type User } from '@/lib/supabase/client';
 import { authMessages } from './auth-messages';
 
@@ -16,6 +17,8 @@ interface AuthState {
   connectionLost: boolean;
   /** The realtime connection dropped and is reconnecting. */
   reconnecting: boolean;
+  /** What became of the email link the page was opened from, for the sign-in card to say. */
+  redirectNotice: { tone: 'success' | 'danger'; text: string } | null;
   initialize: (backend: { url: string; anonKey: string }) => Promise<void>;
   recheckConnection: () => Promise<boolean>;
   signIn: (email: string, password: string) => Promise<string | null>;
@@ -41,6 +44,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   error: null,
   connectionLost: false,
   reconnecting: false,
+  redirectNotice: null,
 
   initialize: async (target) => {
     backend = target;
@@ -55,7 +59,19 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
         },
         { retries: timers.authRetryAttempts, baseMs: timers.authRetryBaseMs, maxMs: timers.authRetryMaxMs },
       );
-      set({ session, user: session?.user ?? null, status: session ? 'signed-in' : 'signed-out' });
+      const outcome = await settleAuthRedirect(getSupabase());
+      const redirectNotice =
+        outcome.kind === 'confirmed'
+          ? ({ tone: 'success', text: authMessages.confirmedSignIn } as const)
+          : outcome.kind === 'failed'
+            ? ({ tone: 'danger', text: outcome.message } as const)
+            : null;
+      set({
+        session,
+        user: session?.user ?? null,
+        status: session ? 'signed-in' : 'signed-out',
+        ...(redirectNotice ? { redirectNotice } : {}),
+      });
       subscribeOnce(set, get);
     } catch (error) {
       set({ status: 'error', error: describeInitFailure(error) });
@@ -80,7 +96,13 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   },
 
   signUp: async (email, password) => {
-    const { data, error } = await getSupabase().auth.signUp({ email: email.trim(), password });
+    // The confirmation link leads back into the app, which finishes the PKCE sign-in (spec §9).
+    const redirectTo = authRedirectUrl();
+    const { data, error } = await getSupabase().auth.signUp({
+      email: email.trim(),
+      password,
+      options: redirectTo ? { emailRedirectTo: redirectTo } : {},
+    });
     if (error) return { error: error.message, needsConfirmation: false };
     return { error: null, needsConfirmation: !data.session };
   },
@@ -108,7 +130,11 @@ function subscribeOnce(set: Setter, get: () => AuthState): void {
     }
     // Keep the same user object when only the token changed, so listeners do not refetch needlessly.
     const sameUser = get().user?.id === session?.user.id;
-    set({ session, user: sameUser ? get().user : (session?.user ?? null), status: session ? 'signed-in' : 'signed-out' });
+    set({
+      session,
+      user: sameUser ? get().user : (session?.user ?? null),
+      status: session ? 'signed-in' : 'signed-out',
+    });
   });
   supabase
     .channel('system')

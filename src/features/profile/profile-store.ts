@@ -12,7 +12,10 @@ interface ProfileState {
   isNewUser: boolean;
   /** Set once when a stored, retired model was upgraded on load. */
   modelNotice: string | null;
-  fetchProfile: (userId: string, catalog: ModelCatalog) => Promise<void>;
+  /** Loads the profile; with the catalog at hand, a retired model is upgraded at once. */
+  fetchProfile: (userId: string, catalog?: ModelCatalog | null) => Promise<void>;
+  /** Moves a profile off a retired or unknown model, once the AI service's catalog is known. */
+  upgradeRetiredModel: (catalog: ModelCatalog) => Promise<void>;
   saveProfile: (fields: Partial<ProfileFields>) => Promise<Profile>;
   dismissModelNotice: () => void;
   reset: () => void;
@@ -36,9 +39,14 @@ export const useProfileStore = create<ProfileState>()((set, get) => ({
       set({ error: message, loading: false });
       throw new Error(message);
     }
-    const profile = data as Profile;
-    set({ profile, isNewUser: false, loading: false });
-    await upgradeRetiredModel(profile, catalog, get().saveProfile, (notice) => set({ modelNotice: notice }));
+    set({ profile: data as Profile, isNewUser: false, loading: false });
+    if (catalog) await get().upgradeRetiredModel(catalog);
+  },
+
+  upgradeRetiredModel: async (catalog) => {
+    const profile = get().profile;
+    if (!profile) return;
+    await moveOffRetiredModel(profile, catalog, get().saveProfile, (notice) => set({ modelNotice: notice }));
   },
 
   saveProfile: async (fields) => {
@@ -69,7 +77,7 @@ export const useProfileStore = create<ProfileState>()((set, get) => ({
  * A profile that still names a retired model (Groq's Llama 3.3, Claude 3, …) is moved to the
  * successor and saved, so the user is told once (DESIGN.md §2).
  */
-async function upgradeRetiredModel(
+async function moveOffRetiredModel(
   profile: Profile,
   catalog: ModelCatalog,
   save: (fields: Partial<ProfileFields>) => Promise<Profile>,
@@ -84,6 +92,8 @@ async function upgradeRetiredModel(
   }
   if (resolution.replaced) {
     const label = findModel(catalog, resolution.model)?.label ?? resolution.model;
-    notify(`The AI model ${resolution.replaced.from} is no longer available, so your profile now uses ${label}. You can change this in Settings.`);
+    notify(
+      `The AI model ${resolution.replaced.from} is no longer available, so your profile now uses ${label}. You can change this in Settings.`,
+    );
   }
 }

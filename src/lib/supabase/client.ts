@@ -1,4 +1,5 @@
 import { createClient, type Session, type SupabaseClient, type User } from '@supabase/supabase-js';
+import { rememberLandingUrl } from './auth-redirect';
 
 /**
  * The one Supabase client of the app (the only module that imports supabase-js). It is created
@@ -9,10 +10,23 @@ let storageKey = '';
 
 export type { Session, SupabaseClient, User };
 
+/**
+ * Spec §9: the PKCE flow. A sign-up keeps a code verifier in this browser; the confirmation link
+ * comes back to the app with `?code=`, which supabase-js exchanges (detectSessionInUrl) while it
+ * starts, so the user lands signed in.
+ */
 export function initSupabase(url: string, anonKey: string): SupabaseClient {
   storageKey = `sb-${new URL(url).hostname.split('.')[0]}-auth-token`;
+  // Read before supabase-js starts, which removes a `code` it has exchanged from the address.
+  rememberLandingUrl();
   client = createClient(url, anonKey, {
-    auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: false, storageKey },
+    auth: {
+      flowType: 'pkce',
+      detectSessionInUrl: true,
+      persistSession: true,
+      autoRefreshToken: true,
+      storageKey,
+    },
     realtime: { params: { eventsPerSecond: 1 }, heartbeatIntervalMs: 5000 },
   });
   return client;

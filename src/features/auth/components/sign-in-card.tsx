@@ -17,10 +17,18 @@ export function SignInCard() {
   const [busy, setBusy] = useState(false);
   const signIn = useAuthStore((state) => state.signIn);
   const signUp = useAuthStore((state) => state.signUp);
+  // What became of an email link the page was opened from; it gives way to the first action.
+  const redirectNotice = useAuthStore((state) => state.redirectNotice);
+  const [showRedirectNotice, setShowRedirectNotice] = useState(true);
   const signingUp = view === 'sign-up';
+  const shownError =
+    error ?? (showRedirectNotice && redirectNotice?.tone === 'danger' ? redirectNotice.text : null);
+  const shownNotice =
+    notice ?? (showRedirectNotice && redirectNotice?.tone === 'success' ? redirectNotice.text : null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    setShowRedirectNotice(false);
     setBusy(true);
     setError(null);
     setNotice(null);
@@ -41,19 +49,31 @@ export function SignInCard() {
 
   function toggle() {
     setView(signingUp ? 'sign-in' : 'sign-up');
+    setShowRedirectNotice(false);
     setError(null);
     setNotice(null);
   }
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
-      <section aria-labelledby="auth-title" className="w-full max-w-sm rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
-        <p className="mb-6 text-center text-sm font-semibold tracking-wide text-brand-500">AI Post Generator</p>
+      <section
+        aria-labelledby="auth-title"
+        className="w-full max-w-sm rounded-2xl border border-slate-200 bg-white p-8 shadow-sm"
+      >
+        <p className="mb-6 text-center text-sm font-semibold tracking-wide text-brand-500">
+          AI Post Generator
+        </p>
         <h1 id="auth-title" className="mb-6 text-center text-2xl font-semibold text-slate-900">
           {signingUp ? 'Create Account' : 'Welcome Back'}
         </h1>
         <form className="space-y-4" onSubmit={submit} noValidate>
-          <TextField label="Email address" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+          <TextField
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
           <TextField
             label={signingUp ? 'Create password' : 'Password'}
             type="password"
@@ -62,13 +82,17 @@ export function SignInCard() {
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />
-          {error && <Alert tone="danger">{error}</Alert>}
-          {notice && <Alert tone="success">{notice}</Alert>}
+          {shownError && <Alert tone="danger">{shownError}</Alert>}
+          {shownNotice && <Alert tone="success">{shownNotice}</Alert>}
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? (signingUp ? 'Signing up...' : 'Signing in...') : signingUp ? 'Sign up' : 'Sign in'}
           </Button>
         </form>
-        <button type="button" onClick={toggle} className="mt-6 block w-full text-center text-sm text-brand-500 hover:underline">
+        <button
+          type="button"
+          onClick={toggle}
+          className="mt-6 block w-full text-center text-sm text-brand-500 hover:underline"
+        >
           {signingUp ? 'Already have an account? Sign in' : 'Need an account? Sign up'}
         </button>
       </section>

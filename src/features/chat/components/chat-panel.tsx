@@ -13,12 +13,15 @@ interface ChatPanelProps {
   engine: AiEngine;
   model: string;
   language: LanguagePreference;
-  catalog: ModelCatalog;
+  /** Null while the AI service's catalog is loading or out of reach: the panel cannot answer then. */
+  catalog: ModelCatalog | null;
   apiBaseUrl: string;
   onClose: () => void;
 }
 
 export const chatFailedMessage = 'Failed to get AI response. Please try again.';
+export const chatUnavailableMessage =
+  "The AI service can't be reached right now, so the chat can't answer. Your question stays here until it is back.";
 
 /** The floating chat about one post (spec §2 "Chat panel"); its history lasts as long as the panel. */
 export function ChatPanel({ post, engine, model, language, catalog, apiBaseUrl, onClose }: ChatPanelProps) {
@@ -28,7 +31,7 @@ export function ChatPanel({ post, engine, model, language, catalog, apiBaseUrl, 
   const nextId = useRef(1);
   const controller = useRef<AbortController | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const modelLabel = findModel(catalog, model)?.label ?? model;
+  const modelLabel = (catalog && findModel(catalog, model)?.label) || model;
 
   useEffect(() => {
     inputRef.current?.focus();
@@ -38,9 +41,14 @@ export function ChatPanel({ post, engine, model, language, catalog, apiBaseUrl, 
   async function send(event?: FormEvent) {
     event?.preventDefault();
     const question = input.trim();
-    if (question === '' || pending) return;
+    if (question === '' || pending || !catalog) return;
     const history = messages.map(({ role, content }) => ({ role, content }));
-    const mine: ChatMessage = { id: nextId.current++, role: 'user', content: question, timestamp: new Date() };
+    const mine: ChatMessage = {
+      id: nextId.current++,
+      role: 'user',
+      content: question,
+      timestamp: new Date(),
+    };
     setMessages((current) => [...current, mine]);
     setInput('');
     setPending(true);
@@ -48,8 +56,14 @@ export function ChatPanel({ post, engine, model, language, catalog, apiBaseUrl, 
     try {
       const accessToken = await currentAccessToken();
       if (!accessToken) throw new Error('Session expired. Please sign in again.');
-      const reply = await askAboutPost({ question, post, history, engine, model, language }, { catalog, apiBaseUrl, accessToken, signal: controller.current.signal });
-      setMessages((current) => [...current, { id: nextId.current++, role: 'assistant', content: reply, timestamp: new Date() }]);
+      const reply = await askAboutPost(
+        { question, post, history, engine, model, language },
+        { catalog, apiBaseUrl, accessToken, signal: controller.current.signal },
+      );
+      setMessages((current) => [
+        ...current,
+        { id: nextId.current++, role: 'assistant', content: reply, timestamp: new Date() },
+      ]);
     } catch (error) {
       if (controller.current?.signal.aborted) return;
       console.error('Post chat failed', error);
@@ -76,12 +90,25 @@ export function ChatPanel({ post, engine, model, language, catalog, apiBaseUrl, 
           </p>
           <p className="text-xs text-slate-500">Model: {modelLabel}</p>
         </div>
-        <button type="button" aria-label="Close chat" onClick={onClose} className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100">
+        <button
+          type="button"
+          aria-label="Close chat"
+          onClick={onClose}
+          className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100"
+        >
           <X aria-hidden="true" className="h-4 w-4" />
         </button>
       </header>
       <ChatMessageList messages={messages} pending={pending} />
-      <form onSubmit={(event) => void send(event)} className="flex items-end gap-2 border-t border-slate-100 p-3">
+      {!catalog && (
+        <p role="status" className="border-t border-slate-100 px-4 py-2 text-xs text-amber-800">
+          {chatUnavailableMessage}
+        </p>
+      )}
+      <form
+        onSubmit={(event) => void send(event)}
+        className="flex items-end gap-2 border-t border-slate-100 p-3"
+      >
         <label htmlFor="chat-input" className="sr-only">
           Ask about this post...
         </label>
@@ -103,7 +130,7 @@ export function ChatPanel({ post, engine, model, language, catalog, apiBaseUrl, 
         <button
           type="submit"
           aria-label="Send message"
-          disabled={pending || input.trim() === ''}
+          disabled={pending || !catalog || input.trim() === ''}
           className="rounded-lg bg-brand-500 p-2.5 text-white hover:bg-brand-600 disabled:bg-slate-300"
         >
           <SendHorizontal aria-hidden="true" className="h-4 w-4" />

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
-import type { ModelCatalog } from '@/config/model-catalog';
+import { readyCatalog, type AiServiceState } from '@/lib/ai/ai-service-state';
 import { selectedTopicKey } from '@/config/session-keys';
 import { timers } from '@/config/timers';
 import type { Profile } from '@/lib/supabase/database-types';
@@ -11,11 +11,11 @@ import { useVoiceInput } from '../voice/use-voice-input';
 import { PostPreviewCard } from './post-preview-card';
 import { TopicComposer } from './topic-composer';
 
-
 interface DashboardPageProps {
   profile: Profile | null;
   profileLoading: boolean;
-  catalog: ModelCatalog;
+  /** The AI service: generation waits for its catalog and says why while it cannot. */
+  aiService: AiServiceState;
   apiBaseUrl: string;
   /** Saves the post and counts its topic in the ideas bank (wired by the app). */
   onSave: (topic: string, content: string) => Promise<void>;
@@ -24,8 +24,18 @@ interface DashboardPageProps {
   onChat?: (post: { title: string; content: string }) => void;
 }
 
-export function DashboardPage({ profile, profileLoading, catalog, apiBaseUrl, onSave, renderResearch, onChat }: DashboardPageProps) {
-  const { topic, content, contentTopic, status, error, setTopic, generate, clearPreview } = useGeneratorStore();
+export function DashboardPage({
+  profile,
+  profileLoading,
+  aiService,
+  apiBaseUrl,
+  onSave,
+  renderResearch,
+  onChat,
+}: DashboardPageProps) {
+  const catalog = readyCatalog(aiService);
+  const { topic, content, contentTopic, status, error, setTopic, generate, clearPreview } =
+    useGeneratorStore();
   const [researchOpen, setResearchOpen] = useState(false);
   const [saveState, setSaveState] = useState<'idle' | 'saving' | 'saved'>('idle');
   const generating = status === 'generating';
@@ -61,7 +71,7 @@ export function DashboardPage({ profile, profileLoading, catalog, apiBaseUrl, on
   }
 
   function startGeneration() {
-    if (!profile || topic.trim() === '') return;
+    if (!profile || !catalog || topic.trim() === '') return;
     setSaveState('idle');
     void generate(
       {
@@ -96,7 +106,10 @@ export function DashboardPage({ profile, profileLoading, catalog, apiBaseUrl, on
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <section aria-labelledby="create-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <section
+        aria-labelledby="create-title"
+        className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      >
         <h1 id="create-title" className="mb-4 text-xl font-semibold text-slate-900">
           Create New Post
         </h1>
@@ -104,7 +117,8 @@ export function DashboardPage({ profile, profileLoading, catalog, apiBaseUrl, on
           topic={topic}
           onTopicChange={setTopic}
           generating={generating}
-          canGenerate={Boolean(profile) && topic.trim() !== '' && !generating}
+          canGenerate={Boolean(profile) && Boolean(catalog) && topic.trim() !== '' && !generating}
+          generateHint={<GenerateHint aiService={aiService} />}
           onGenerate={startGeneration}
           researchOpen={researchOpen}
           onToggleResearch={() => setResearchOpen(!researchOpen)}
@@ -149,4 +163,23 @@ export function DashboardPage({ profile, profileLoading, catalog, apiBaseUrl, on
       </section>
     </div>
   );
+}
+
+/** The generate button's own word on the AI service (the app-wide alert offers "Try Again"). */
+function GenerateHint({ aiService }: { aiService: AiServiceState }) {
+  if (aiService.status === 'loading') {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+        <Spinner className="h-4 w-4" /> Loading AI models...
+      </p>
+    );
+  }
+  if (aiService.status === 'error') {
+    return (
+      <p className="text-sm text-amber-800">
+        Generating posts needs the AI service, which can&apos;t be reached right now. Your topic is kept.
+      </p>
+    );
+  }
+  return null;
 }

@@ -1,5 +1,5 @@
 import { ImagePlus, Lightbulb, Mic, MicOff, Sparkles } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { maxTopicLength } from '../generate-post';
@@ -12,6 +12,8 @@ interface TopicComposerProps {
   onGenerate: () => void;
   researchOpen: boolean;
   onToggleResearch: () => void;
+  /** Why generating is not possible yet (the AI service loading or out of reach), under the button. */
+  generateHint?: ReactNode;
   voice: { supported: boolean; listening: boolean; interim: string; toggle: () => void };
 }
 
@@ -48,11 +50,25 @@ export function TopicComposer(props: TopicComposerProps) {
         <Button variant="secondary" title="Image attachments are not available yet">
           <ImagePlus aria-hidden="true" className="h-4 w-4" /> Add Image
         </Button>
-        <Button variant="secondary" aria-pressed={voice.listening} onClick={voice.toggle} className={voice.listening ? 'border-red-300 bg-red-50 text-red-700' : ''}>
-          {voice.listening ? <MicOff aria-hidden="true" className="h-4 w-4" /> : <Mic aria-hidden="true" className="h-4 w-4" />}
+        <Button
+          variant="secondary"
+          aria-pressed={voice.listening}
+          onClick={voice.toggle}
+          className={voice.listening ? 'border-red-300 bg-red-50 text-red-700' : ''}
+        >
+          {voice.listening ? (
+            <MicOff aria-hidden="true" className="h-4 w-4" />
+          ) : (
+            <Mic aria-hidden="true" className="h-4 w-4" />
+          )}
           Voice Input
         </Button>
-        <Button variant="secondary" aria-pressed={props.researchOpen} aria-expanded={props.researchOpen} onClick={props.onToggleResearch}>
+        <Button
+          variant="secondary"
+          aria-pressed={props.researchOpen}
+          aria-expanded={props.researchOpen}
+          onClick={props.onToggleResearch}
+        >
           <Lightbulb aria-hidden="true" className="h-4 w-4" /> Find Topics
         </Button>
       </div>
@@ -75,6 +91,7 @@ export function TopicComposer(props: TopicComposerProps) {
           )}
         </Button>
       )}
+      {!props.researchOpen && props.generateHint}
     </div>
   );
 }

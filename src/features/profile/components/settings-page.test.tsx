@@ -2,6 +2,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { defaultModelCatalog } from '@/config/model-catalog';
+import type { AiServiceState, EngineAvailability } from '@/lib/ai/ai-service-state';
 import type { Profile, ProfileFields } from '@/lib/supabase/database-types';
 import { useProfileStore } from '../profile-store';
 import { SettingsPage } from './settings-page';
@@ -23,6 +24,13 @@ const profile: Profile = {
 
 type SaveProfile = (fields: Partial<ProfileFields>) => Promise<Profile>;
 
+const allConfigured: EngineAvailability = { groq: true, anthropic: true, perplexity: true, youtube: true };
+const ready = (engines: Partial<EngineAvailability> = {}): AiServiceState => ({
+  status: 'ready',
+  catalog: defaultModelCatalog,
+  engines: { ...allConfigured, ...engines },
+});
+
 function seed(saveProfile: SaveProfile, overrides: Partial<Profile> = {}) {
   useProfileStore.setState({
     profile: { ...profile, ...overrides },
@@ -36,12 +44,7 @@ function renderPage(user = userEvent.setup()) {
   render(
     <MemoryRouter initialEntries={['/settings']}>
       <Routes>
-        <Route
-          path="/settings"
-          element={
-            <SettingsPage catalog={defaultModelCatalog} configuredEngines={{ groq: true, anthropic: true }} />
-          }
-        />
+        <Route path="/settings" element={<SettingsPage aiService={ready()} />} />
         <Route path="/" element={<p>Dashboard marker</p>} />
       </Routes>
     </MemoryRouter>,
@@ -131,7 +134,7 @@ describe('SettingsPage', () => {
     seed(vi.fn<SaveProfile>());
     render(
       <MemoryRouter>
-        <SettingsPage catalog={defaultModelCatalog} configuredEngines={{ groq: true, anthropic: false }} />
+        <SettingsPage aiService={ready({ anthropic: false })} />
       </MemoryRouter>,
     );
     expect(screen.getByRole('radio', { name: /^Anthropic/ })).toHaveAccessibleName(

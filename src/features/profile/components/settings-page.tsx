@@ -6,16 +6,23 @@ import { Button } from '@/components/ui/button';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { resolveModel, type AiEngine, type ModelCatalog } from '@/config/model-catalog';
 import { paths } from '@/config/paths';
-import { languages, profileLimits, roles, writingStyles, type LanguagePreference } from '@/config/profile-options';
+import {
+  languages,
+  profileLimits,
+  roles,
+  writingStyles,
+  type LanguagePreference,
+} from '@/config/profile-options';
 import { timers } from '@/config/timers';
+import { readyCatalog, type AiServiceState } from '@/lib/ai/ai-service-state';
 import type { Profile } from '@/lib/supabase/database-types';
 import { invalidWebsiteMessage, normalizeWebsite } from '@/lib/validation/normalize-website';
 import { useProfileStore } from '../profile-store';
-import { EnginePicker } from './engine-picker';
+import { EngineSection } from './engine-section';
 
 interface SettingsPageProps {
-  catalog: ModelCatalog;
-  configuredEngines: Partial<Record<AiEngine, boolean>>;
+  /** The catalog and configured engines come from the AI service; until then only they wait. */
+  aiService: AiServiceState;
 }
 
 type Form = {
@@ -31,9 +38,19 @@ type Form = {
   ai_model: string;
 };
 
-function formFrom(profile: Profile | null, catalog: ModelCatalog): Form {
-  const engine = profile?.ai_engine ?? 'groq';
-  const resolved = resolveModel(catalog, engine, profile?.ai_model);
+/**
+ * The engine and model shown and saved: the form's, moved off a retired or unknown model with
+ * the catalog. Null until the AI service has sent the catalog (the catalog can arrive after the
+ * form, so this is worked out at each render rather than stored).
+ */
+function engineAndModel(
+  form: Form,
+  catalog: ModelCatalog | null,
+): { engine: AiEngine; model: string } | null {
+  return catalog ? resolveModel(catalog, form.ai_engine, form.ai_model || null) : null;
+}
+
+function formFrom(profile: Profile | null): Form {
   return {
     full_name: profile?.full_name ?? '',
     company: profile?.company ?? '',
@@ -43,22 +60,25 @@ function formFrom(profile: Profile | null, catalog: ModelCatalog): Form {
     writing_style: profile?.writing_style ?? writingStyles[0],
     role: profile?.role ?? roles[0],
     language_preference: profile?.language_preference ?? 'en-US',
-    ai_engine: resolved.engine,
-    ai_model: resolved.model,
+    ai_engine: profile?.ai_engine ?? 'groq',
+    ai_model: profile?.ai_model ?? '',
   };
 }
 
 const toOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
 /** /settings: every profile field, the engine and model, saved with one button (spec §2 "Settings"). */
-export function SettingsPage({ catalog, configuredEngines }: SettingsPageProps) {
+export function SettingsPage({ aiService }: SettingsPageProps) {
+  const catalog = readyCatalog(aiService);
   const profile = useProfileStore((state) => state.profile);
   const saveProfile = useProfileStore((state) => state.saveProfile);
-  const [form, setForm] = useState<Form>(() => formFrom(profile, catalog));
+  const [form, setForm] = useState<Form>(() => formFrom(profile));
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [websiteError, setWebsiteError] = useState<string | null>(null);
+
+  const engineModel = engineAndModel(form, catalog);
 
   useEffect(() => {
     if (!saved) return;
@@ -66,7 +86,8 @@ export function SettingsPage({ catalog, configuredEngines }: SettingsPageProps) 
     return () => clearTimeout(timer);
   }, [saved]);
 
-  const update = <K extends keyof Form>(key: K, value: Form[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const update = <K extends keyof Form>(key: K, value: Form[K]) =>
+    setForm((current) => ({ ...current, [key]: value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -80,7 +101,16 @@ export function SettingsPage({ catalog, configuredEngines }: SettingsPageProps) 
     setError(null);
     setSaved(false);
     try {
-      await saveProfile({ ...form, website, full_name: form.full_name.trim(), company: form.company.trim(), industry: form.industry.trim() });
+      // Without the catalog the engine and model were never shown: the profile keeps its own.
+      const { ai_engine: _engine, ai_model: _model, ...fields } = form;
+      await saveProfile({
+        ...fields,
+        ...(engineModel ? { ai_engine: engineModel.engine, ai_model: engineModel.model } : {}),
+        website,
+        full_name: form.full_name.trim(),
+        company: form.company.trim(),
+        industry: form.industry.trim(),
+      });
       setForm((current) => ({ ...current, website }));
       setSaved(true);
     } catch (caught) {
@@ -93,7 +123,10 @@ export function SettingsPage({ catalog, configuredEngines }: SettingsPageProps) 
 
   return (
     <div className="mx-auto max-w-3xl">
-      <Link to={paths.dashboard} className="inline-flex items-center gap-1 text-sm text-brand-500 hover:underline">
+      <Link
+        to={paths.dashboard}
+        className="inline-flex items-center gap-1 text-sm text-brand-500 hover:underline"
+      >
         <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to Dashboard
       </Link>
       <h1 className="mt-4 text-2xl font-semibold text-slate-900">Profile Settings</h1>
@@ -107,25 +140,78 @@ export function SettingsPage({ catalog, configuredEngines }: SettingsPageProps) 
           {error}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate className="mt-6 space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <form
+        onSubmit={submit}
+        noValidate
+        className="mt-6 space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      >
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Full name" autoComplete="name" maxLength={profileLimits.full_name} value={form.full_name} onChange={(e) => update('full_name', e.target.value)} />
-          <TextField label="Company" autoComplete="organization" maxLength={profileLimits.company} value={form.company} onChange={(e) => update('company', e.target.value)} />
-          <TextField label="Industry" maxLength={profileLimits.industry} value={form.industry} onChange={(e) => update('industry', e.target.value)} />
-          <TextField label="Website" type="url" inputMode="url" placeholder="https://example.com" maxLength={profileLimits.website} value={form.website} error={websiteError} onChange={(e) => update('website', e.target.value)} />
+          <TextField
+            label="Full name"
+            autoComplete="name"
+            maxLength={profileLimits.full_name}
+            value={form.full_name}
+            onChange={(e) => update('full_name', e.target.value)}
+          />
+          <TextField
+            label="Company"
+            autoComplete="organization"
+            maxLength={profileLimits.company}
+            value={form.company}
+            onChange={(e) => update('company', e.target.value)}
+          />
+          <TextField
+            label="Industry"
+            maxLength={profileLimits.industry}
+            value={form.industry}
+            onChange={(e) => update('industry', e.target.value)}
+          />
+          <TextField
+            label="Website"
+            type="url"
+            inputMode="url"
+            placeholder="https://example.com"
+            maxLength={profileLimits.website}
+            value={form.website}
+            error={websiteError}
+            onChange={(e) => update('website', e.target.value)}
+          />
         </div>
-        <TextAreaField label="About me" rows={4} maxLength={profileLimits.about_me} hint="Your background and expertise: the AI writes from this." value={form.about_me} onChange={(e) => update('about_me', e.target.value)} />
+        <TextAreaField
+          label="About me"
+          rows={4}
+          maxLength={profileLimits.about_me}
+          hint="Your background and expertise: the AI writes from this."
+          value={form.about_me}
+          onChange={(e) => update('about_me', e.target.value)}
+        />
         <div className="grid gap-4 sm:grid-cols-3">
-          <SelectField label="Writing style" options={toOptions(writingStyles)} value={form.writing_style} onChange={(e) => update('writing_style', e.target.value)} />
-          <SelectField label="Role" options={toOptions(roles)} value={form.role} onChange={(e) => update('role', e.target.value)} />
-          <SelectField label="Language" options={languages} value={form.language_preference} onChange={(e) => update('language_preference', e.target.value as LanguagePreference)} />
+          <SelectField
+            label="Writing style"
+            options={toOptions(writingStyles)}
+            value={form.writing_style}
+            onChange={(e) => update('writing_style', e.target.value)}
+          />
+          <SelectField
+            label="Role"
+            options={toOptions(roles)}
+            value={form.role}
+            onChange={(e) => update('role', e.target.value)}
+          />
+          <SelectField
+            label="Language"
+            options={languages}
+            value={form.language_preference}
+            onChange={(e) => update('language_preference', e.target.value as LanguagePreference)}
+          />
         </div>
-        <EnginePicker
-          catalog={catalog}
-          engine={form.ai_engine}
-          model={form.ai_model}
-          configured={configuredEngines}
-          onChange={({ engine, model }) => setForm((current) => ({ ...current, ai_engine: engine, ai_model: model }))}
+        <EngineSection
+          aiService={aiService}
+          engine={engineModel?.engine ?? form.ai_engine}
+          model={engineModel?.model ?? form.ai_model}
+          onChange={({ engine, model }) =>
+            setForm((current) => ({ ...current, ai_engine: engine, ai_model: model }))
+          }
         />
         <div className="flex justify-end">
           <Button type="submit" disabled={saving}>

@@ -1,0 +1,216 @@
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { MemoryRouter } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ModelCatalog } from '@/config/model-catalog';
+import type { RuntimeConfig } from '@/config/runtime-config';
+import { useAiServiceStore } from '@/features/ai-service/ai-service-store';
+import { useAuthStore } from '@/features/auth/auth-store';
+import { useGeneratorStore } from '@/features/generator/generator-store';
+import { useProfileStore } from '@/features/profile/profile-store';
+import { initSupabase, type User } from '@/lib/supabase/client';
+import type { Profile } from '@/lib/supabase/database-types';
+import { RuntimeConfigContext } from './runtime-config-context';
+import { SignedInApp } from './signed-in-app';
+
+// The page's origin (jsdom): /api is this server's, as on the embedded backend.
+const origin = 'http://localhost';
+const config: RuntimeConfig = { supabaseUrl: origin, supabaseAnonKey: 'anon-key', apiBaseUrl: '/api' };
+const sessionKey = 'sb-localhost-auth-token';
+const userId = '6b1d9f52-3a4c-4d8e-9f00-1a2b3c4d5e6f';
+
+const profile: Profile = {
+  id: userId,
+  full_name: 'Grace Hopper',
+  company: 'Navy Labs',
+  website: null,
+  about_me: 'Compilers.',
+  industry: 'Computing',
+  writing_style: 'Technical and detailed',
+  role: 'Software Engineer',
+  ai_engine: 'groq',
+  ai_model: 'server/only-model',
+  language_preference: 'en-US',
+  updated_at: '2026-11-01T00:00:00.000Z',
+};
+
+/** A catalog only this server has: the page can only know it by asking the function. */
+const serverCatalog: ModelCatalog = {
+  engines: {
+    groq: {
+      label: 'Groq',
+      description: 'Fast inference with competitive performance',
+      models: [{ id: 'server/only-model', label: 'Server Only Model', engine: 'groq', reasoning: false }],
+    },
+    anthropic: {
+      label: 'Anthropic',
+      description: 'Advanced capabilities with Claude models',
+      models: [
+        { id: 'claude-server', label: 'Claude From The Server', engine: 'anthropic', reasoning: false },
+      ],
+    },
+  },
+  retired: {},
+};
+
+const network = setupServer();
+let modelsRequests = 0;
+let modelsAnswer: () => Response | Promise<Response> = () => HttpResponse.error();
+
+beforeAll(() => {
+  network.listen({ onUnhandledRequest: 'error' });
+  // A stored session, as supabase-js leaves it after a sign-in: the app is signed in.
+  const now = Math.floor(Date.now() / 1000);
+  localStorage.setItem(
+    sessionKey,
+    JSON.stringify({
+      access_token: 'the-users-access-token',
+      refresh_token: 'refresh-token-1234',
+      token_type: 'bearer',
+      expires_in: 3600,
+      expires_at: now + 3600,
+      user: { id: userId, aud: 'authenticated', role: 'authenticated', email: 'grace@example.com' },
+    }),
+  );
+  initSupabase(config.supabaseUrl, config.supabaseAnonKey);
+});
+afterAll(() => network.close());
+
+beforeEach(() => {
+  modelsRequests = 0;
+  network.use(
+    http.get(`${origin}/api/models`, async () => {
+      modelsRequests += 1;
+      return modelsAnswer();
+    }),
+  );
+  useAuthStore.setState({ status: 'signed-in', user: { id: userId } as User });
+  useProfileStore.setState({ profile, loading: false, error: null, isNewUser: false, modelNotice: null });
+  useGeneratorStore.setState({ topic: '', content: '', contentTopic: '', status: 'idle', error: null });
+});
+afterEach(() => {
+  // Unmount before touching the store, so the reset is not a stray update of a mounted page.
+  cleanup();
+  network.resetHandlers();
+  useAiServiceStore.getState().reset();
+});
+
+function renderApp(path = '/') {
+  const user = userEvent.setup();
+  render(
+    <RuntimeConfigContext.Provider value={config}>
+      <MemoryRouter initialEntries={[path]}>
+        <SignedInApp />
+      </MemoryRouter>
+    </RuntimeConfigContext.Provider>,
+  );
+  return user;
+}
+
+/** The composer's button (the sidebar has a "Generate Post" link-button of its own). */
+const generateButton = () =>
+  within(screen.getByRole('region', { name: 'Create New Post' })).getByRole('button', {
+    name: 'Generate Post',
+  });
+
+const ready = () =>
+  HttpResponse.json({
+    catalog: serverCatalog,
+    configured: { groq: true, anthropic: false, perplexity: false, youtube: false },
+  });
+const notDeployed = () =>
+  HttpResponse.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, { status: 404 });
+
+describe('the AI service, asked at run time', () => {
+  it('shows "Loading AI models..." and keeps Generate disabled until the function answers', async () => {
+    let release: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    modelsAnswer = async () => {
+      await answered;
+      return ready();
+    };
+    const user = renderApp();
+    await user.type(screen.getByLabelText('What would you like to post about?'), 'Shipping compilers');
+    expect(await screen.findByText('Loading AI models...')).toHaveAttribute('role', 'status');
+    expect(generateButton()).toBeDisabled();
+    await act(async () => release());
+    await waitFor(() => expect(generateButton()).toBeEnabled());
+    expect(screen.queryByText('Loading AI models...')).not.toBeInTheDocument();
+  });
+
+  it("lists the function's models and engines in Settings, not the ones built into the page", async () => {
+    modelsAnswer = ready;
+    renderApp('/settings');
+    const model = await screen.findByLabelText('Model');
+    expect(model).toHaveValue('server/only-model');
+    expect(
+      within(model)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Server Only Model']);
+    expect(screen.getByRole('radio', { name: /^Anthropic/ })).toHaveAccessibleName(
+      expect.stringContaining('Not configured on this server yet'),
+    );
+    expect(screen.getByRole('radio', { name: /^Groq/ })).not.toHaveAccessibleName(
+      expect.stringContaining('Not configured'),
+    );
+    expect(modelsRequests).toBe(1);
+  });
+});
+
+describe('when the AI service cannot be reached', () => {
+  it.each([
+    ['the Edge Function is not deployed (404)', notDeployed],
+    ['the network fails', () => HttpResponse.error()],
+    ['the function is down (503)', () => new HttpResponse(null, { status: 503 })],
+  ])(
+    'says so when %s, keeps the user signed in and the topic typed, and recovers with Try Again',
+    async (_case, failure) => {
+      modelsAnswer = failure;
+      useGeneratorStore.setState({ topic: 'My half-written topic' });
+      const user = renderApp();
+
+      const alert = await screen.findByRole('alert', { name: 'AI features are unavailable' });
+      expect(alert).toHaveTextContent("We can't reach the AI service right now");
+      expect(alert).toHaveTextContent('nothing you typed is lost');
+      expect(generateButton()).toBeDisabled();
+      expect(screen.getByText(/Generating posts needs the AI service/)).toBeInTheDocument();
+      expect(screen.getByLabelText('What would you like to post about?')).toHaveValue(
+        'My half-written topic',
+      );
+      expect(useAuthStore.getState().status).toBe('signed-in');
+      expect(localStorage.getItem(sessionKey)).not.toBeNull();
+
+      modelsAnswer = ready;
+      await user.click(within(alert).getByRole('button', { name: 'Try Again' }));
+      await waitFor(() => expect(generateButton()).toBeEnabled());
+      expect(screen.queryByRole('alert', { name: 'AI features are unavailable' })).not.toBeInTheDocument();
+      expect(screen.getByLabelText('What would you like to post about?')).toHaveValue(
+        'My half-written topic',
+      );
+    },
+  );
+
+  it('keeps the failure on screen while trying again, and says what Settings can still do', async () => {
+    modelsAnswer = notDeployed;
+    const user = renderApp('/settings');
+    const alert = await screen.findByRole('alert', { name: 'AI features are unavailable' });
+    expect(screen.getByText(/The AI models can.t be listed/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Model')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Full name')).toHaveValue('Grace Hopper');
+
+    let release: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    modelsAnswer = async () => {
+      await answered;
+      return notDeployed();
+    };
+    await user.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(within(alert).getByRole('button', { name: 'Trying...' })).toBeDisabled();
+    await act(async () => release());
+    expect(await within(alert).findByRole('button', { name: 'Try Again' })).toBeEnabled();
+    expect(useAuthStore.getState().status).toBe('signed-in');
+  });
+});
