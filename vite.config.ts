@@ -8,7 +8,7 @@ export default defineConfig({
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
-  // Only VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY (public values) may reach the bundle;
+  // Only VITE_SUPABASE_URL / VITE_SUPABASE_PUBLISHABLE_KEY (public values) may reach the bundle;
   // provider keys have no VITE_ prefix and stay on the server.
   envPrefix: ['VITE_SUPABASE_'],
   build: {

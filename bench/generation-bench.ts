@@ -38,11 +38,11 @@ async function startApp(fake: FakeProviders): Promise<AppServer> {
 }
 
 async function signUpForToken(appUrl: string): Promise<string> {
-  const config = (await (await fetch(`${appUrl}/app-config.json`)).json()) as { supabaseAnonKey?: string };
-  check(!!config.supabaseAnonKey, '/app-config.json has no supabaseAnonKey');
+  const config = (await (await fetch(`${appUrl}/app-config.json`)).json()) as { supabasePublishableKey?: string };
+  check(!!config.supabasePublishableKey, '/app-config.json has no supabasePublishableKey');
   const response = await fetch(`${appUrl}/auth/v1/signup`, {
     method: 'POST',
-    headers: { apikey: config.supabaseAnonKey, 'content-type': 'application/json' },
+    headers: { apikey: config.supabasePublishableKey, 'content-type': 'application/json' },
     body: JSON.stringify({ email: `bench-ttft-${Date.now()}@example.com`, password }),
   });
   const body = (await response.json()) as { access_token?: string };

@@ -62,9 +62,9 @@ interface SeedStats {
 }
 
 async function restHeaders(appUrl: string, accessToken: string): Promise<Record<string, string>> {
-  const config = (await (await fetch(`${appUrl}/app-config.json`)).json()) as { supabaseAnonKey?: string };
-  check(!!config.supabaseAnonKey, '/app-config.json has no supabaseAnonKey');
-  return { apikey: config.supabaseAnonKey, authorization: `Bearer ${accessToken}` };
+  const config = (await (await fetch(`${appUrl}/app-config.json`)).json()) as { supabasePublishableKey?: string };
+  check(!!config.supabasePublishableKey, '/app-config.json has no supabasePublishableKey');
+  return { apikey: config.supabasePublishableKey, authorization: `Bearer ${accessToken}` };
 }
 
 async function insertAll(

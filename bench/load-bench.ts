@@ -196,9 +196,9 @@ export async function loadBench(): Promise<BenchResult[]> {
   const pid = process.child.pid as number;
   try {
     const config = (await (await fetch(`${process.url}/app-config.json`)).json()) as {
-      supabaseAnonKey: string;
+      supabasePublishableKey: string;
     };
-    const server = { process, anonKey: config.supabaseAnonKey };
+    const server = { process, anonKey: config.supabasePublishableKey };
     const pool = await setUp(server);
     const results: BenchResult[] = [];
     const idleRss = await settledRss(pid);

@@ -32,7 +32,7 @@ function StartupError({ message }: { message: string }) {
 
 loadRuntimeConfig()
   .then((config) => {
-    initSupabase(config.supabaseUrl, config.supabaseAnonKey);
+    initSupabase(config.supabaseUrl, config.supabasePublishableKey);
     root.render(<App config={config} />);
   })
   .catch((error: unknown) => {

@@ -99,7 +99,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
       distDir: options.devMiddleware ? null : options.distDir,
       appConfig: () => ({
         supabaseUrl: null,
-        supabaseAnonKey: keys.publishableKey,
+        supabasePublishableKey: keys.publishableKey,
         apiBaseUrl: '/api',
         ...options.appConfig?.(),
       }),

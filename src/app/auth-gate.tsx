@@ -28,11 +28,11 @@ export function AuthGate() {
   const fetchProfile = useProfileStore((state) => state.fetchProfile);
   const resetProfile = useProfileStore((state) => state.reset);
   const [retrying, setRetrying] = useState(false);
-  const backend = { url: config.supabaseUrl, anonKey: config.supabaseAnonKey };
+  const backend = { url: config.supabaseUrl, publishableKey: config.supabasePublishableKey };
 
   useEffect(() => {
-    void initialize({ url: config.supabaseUrl, anonKey: config.supabaseAnonKey });
-  }, [initialize, config.supabaseUrl, config.supabaseAnonKey]);
+    void initialize({ url: config.supabaseUrl, publishableKey: config.supabasePublishableKey });
+  }, [initialize, config.supabaseUrl, config.supabasePublishableKey]);
 
   // Auth state changes re-fetch the profile; signing out forgets everything of the previous user.
   // (A retired model is upgraded once the AI service's catalog is known: SignedInApp.)

@@ -17,7 +17,7 @@ import { SignedInApp } from './signed-in-app';
 
 // The page's origin (jsdom): /api is this server's, as on the embedded backend.
 const origin = 'http://localhost';
-const config: RuntimeConfig = { supabaseUrl: origin, supabaseAnonKey: 'anon-key', apiBaseUrl: '/api' };
+const config: RuntimeConfig = { supabaseUrl: origin, supabasePublishableKey: 'anon-key', apiBaseUrl: '/api' };
 const sessionKey = 'sb-localhost-auth-token';
 const userId = '6b1d9f52-3a4c-4d8e-9f00-1a2b3c4d5e6f';
 
@@ -74,7 +74,7 @@ beforeAll(() => {
       user: { id: userId, aud: 'authenticated', role: 'authenticated', email: 'grace@example.com' },
     }),
   );
-  initSupabase(config.supabaseUrl, config.supabaseAnonKey);
+  initSupabase(config.supabaseUrl, config.supabasePublishableKey);
 });
 afterAll(() => network.close());
 

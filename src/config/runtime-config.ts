@@ -6,7 +6,7 @@
  */
 export interface RuntimeConfig {
   supabaseUrl: string;
-  supabaseAnonKey: string;
+  supabasePublishableKey: string;
   /** Where the /api functions live: `/api` on the embedded server, the edge function on hosted Supabase. */
   apiBaseUrl: string;
 }
@@ -21,11 +21,13 @@ export class RuntimeConfigError extends Error {
  */
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
   const hostedUrl = import.meta.env.VITE_SUPABASE_URL as string | undefined;
-  const hostedKey = import.meta.env.VITE_SUPABASE_ANON_KEY as string | undefined;
+  // The project's publishable key (sb_publishable_…); a legacy anon key works while legacy keys are on.
+  const hostedKey = (import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY ??
+    import.meta.env.VITE_SUPABASE_ANON_KEY) as string | undefined;
   if (hostedUrl && hostedKey) {
     return {
       supabaseUrl: hostedUrl,
-      supabaseAnonKey: hostedKey,
+      supabasePublishableKey: hostedKey,
       apiBaseUrl: `${hostedUrl.replace(/\/$/, '')}/functions/v1/api`,
     };
   }
@@ -40,12 +42,12 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
   if (!response.ok)
     throw new RuntimeConfigError(`The server did not provide its configuration (HTTP ${response.status}).`);
   const raw = (await response.json()) as Partial<RuntimeConfig> & { supabaseUrl?: string | null };
-  if (typeof raw.supabaseAnonKey !== 'string' || raw.supabaseAnonKey === '') {
+  if (typeof raw.supabasePublishableKey !== 'string' || raw.supabasePublishableKey === '') {
     throw new RuntimeConfigError('The server configuration has no Supabase key.');
   }
   return {
     supabaseUrl: raw.supabaseUrl || window.location.origin,
-    supabaseAnonKey: raw.supabaseAnonKey,
+    supabasePublishableKey: raw.supabasePublishableKey,
     apiBaseUrl: raw.apiBaseUrl || '/api',
   };
 }

@@ -1,4 +1,4 @@
-import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
+import type { ProjectKeys } from '../../server/embedded/keys/project-keys.ts';
 
 /** Provider keys the function is given: test strings the fake providers accept, and look for. */
 export const edgeProviderKeys = {
@@ -15,7 +15,7 @@ export const edgeProviderKeys = {
  * pointing at the fake providers. Tests drop or change entries to see what the function does then.
  */
 export function hostedFunctionEnv(
-  project: Pick<EmbeddedServer, 'url' | 'keys'>,
+  project: { url: string; keys: Pick<ProjectKeys, 'publishableKey' | 'secretKey' | 'jwks'> },
   providersUrl: string,
   limits: { requests: number; requestsPerAddress: number },
 ): Record<string, string> {

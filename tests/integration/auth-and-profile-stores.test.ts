@@ -29,7 +29,7 @@ afterAll(async () => {
 
 describe('auth store against the embedded backend', () => {
   it('initialises signed out after the connectivity check', async () => {
-    await useAuthStore.getState().initialize({ url: server.url, anonKey: server.keys.publishableKey });
+    await useAuthStore.getState().initialize({ url: server.url, publishableKey: server.keys.publishableKey });
     expect(useAuthStore.getState()).toMatchObject({ status: 'signed-out', session: null, error: null });
   });
 

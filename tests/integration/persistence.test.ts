@@ -15,9 +15,9 @@ async function start(): Promise<{ process: ServerProcess; anonKey: string }> {
   const process = await startServerProcess({ DATA_DIR: dataDir });
   running.push(process);
   const config = (await (await fetch(`${process.url}/app-config.json`)).json()) as {
-    supabaseAnonKey: string;
+    supabasePublishableKey: string;
   };
-  return { process, anonKey: config.supabaseAnonKey };
+  return { process, anonKey: config.supabasePublishableKey };
 }
 
 beforeAll(async () => {
@@ -106,8 +106,8 @@ describe('npm run backup and npm run restore', () => {
       const server = await startServerProcess({ DATA_DIR: backupDir });
       running.push(server);
       const anonKey = (
-        (await (await fetch(`${server.url}/app-config.json`)).json()) as { supabaseAnonKey: string }
-      ).supabaseAnonKey;
+        (await (await fetch(`${server.url}/app-config.json`)).json()) as { supabasePublishableKey: string }
+      ).supabasePublishableKey;
       const client = supabaseClient({ url: server.url, keys: { publishableKey: anonKey } as never });
       expect(
         (await client.auth.signUp({ email: 'backup@example.com', password: 'kept in the backup' })).error,

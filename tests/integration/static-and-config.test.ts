@@ -25,7 +25,7 @@ describe('the SPA and its runtime config', () => {
     const response = await fetch(`${server.url}/app-config.json`);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const config = (await response.json()) as Record<string, unknown>;
-    expect(config).toMatchObject({ supabaseAnonKey: server.keys.publishableKey, apiBaseUrl: '/api', engines: { groq: true, anthropic: false } });
+    expect(config).toMatchObject({ supabasePublishableKey: server.keys.publishableKey, apiBaseUrl: '/api', engines: { groq: true, anthropic: false } });
     expect(JSON.stringify(config)).not.toContain(server.keys.secretKey);
   });
 

@@ -19,14 +19,14 @@ interface AuthState {
   reconnecting: boolean;
   /** What became of the email link the page was opened from, for the sign-in card to say. */
   redirectNotice: { tone: 'success' | 'danger'; text: string } | null;
-  initialize: (backend: { url: string; anonKey: string }) => Promise<void>;
+  initialize: (backend: { url: string; publishableKey: string }) => Promise<void>;
   recheckConnection: () => Promise<boolean>;
   signIn: (email: string, password: string) => Promise<string | null>;
   signUp: (email: string, password: string) => Promise<{ error: string | null; needsConfirmation: boolean }>;
   signOut: () => Promise<void>;
 }
 
-let backend: { url: string; anonKey: string } | null = null;
+let backend: { url: string; publishableKey: string } | null = null;
 let subscribed = false;
 
 function describeInitFailure(error: unknown): string {
@@ -52,7 +52,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     try {
       const session = await retryWithBackoff(
         async () => {
-          await checkConnection(target.url, target.anonKey);
+          await checkConnection(target.url, target.publishableKey);
           const { data, error } = await getSupabase().auth.getSession();
           if (error) throw error;
           return data.session;
@@ -81,7 +81,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   recheckConnection: async () => {
     if (!backend) return false;
     try {
-      await checkConnection(backend.url, backend.anonKey);
+      await checkConnection(backend.url, backend.publishableKey);
       set({ connectionLost: false });
       return true;
     } catch (error) {

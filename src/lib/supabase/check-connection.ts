@@ -12,7 +12,7 @@ export class ConnectionError extends Error {
  */
 export async function checkConnection(
   restUrl: string,
-  anonKey: string,
+  publishableKey: string,
   timeoutMs: number = timers.connectionCheckMs,
 ): Promise<void> {
   const controller = new AbortController();
@@ -22,7 +22,7 @@ export async function checkConnection(
     try {
       head = await fetch(`${restUrl}/rest/v1/`, {
         method: 'HEAD',
-        headers: { apikey: anonKey },
+        headers: { apikey: publishableKey },
         signal: controller.signal,
       });
     } catch {

@@ -15,11 +15,11 @@ export type { Session, SupabaseClient, User };
  * comes back to the app with `?code=`, which supabase-js exchanges (detectSessionInUrl) while it
  * starts, so the user lands signed in.
  */
-export function initSupabase(url: string, anonKey: string): SupabaseClient {
+export function initSupabase(url: string, publishableKey: string): SupabaseClient {
   storageKey = `sb-${new URL(url).hostname.split('.')[0]}-auth-token`;
   // Read before supabase-js starts, which removes a `code` it has exchanged from the address.
   rememberLandingUrl();
-  client = createClient(url, anonKey, {
+  client = createClient(url, publishableKey, {
     auth: {
       flowType: 'pkce',
       detectSessionInUrl: true,

@@ -1,0 +1,88 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_POST_TEXT } from '../fakes/fake-providers.ts';
+import { edgeProviderKeys } from '../helpers/hosted-function-env.ts';
+import { openBrowser, type BrowserSession } from './support/browser.ts';
+import { startHostedReplica, type HostedReplica } from './support/hosted-replica.ts';
+import { newAccount, signUpAndOnboard } from './support/journeys.ts';
+
+// The README's "Deploy to Supabase" path end to end: the SPA built with VITE_SUPABASE_URL and the
+// publishable key on a static host, the Edge Function under Deno behind a gateway, Anthropic's
+// secret never set. Hosted-only behaviour (the platform itself) is out of reach here.
+let hosted: HostedReplica;
+let browser: BrowserSession;
+let page: Page;
+const account = newAccount('Katherine Johnson');
+
+beforeAll(async () => {
+  hosted = await startHostedReplica(['ANTHROPIC_API_KEY']);
+  browser = await openBrowser();
+  page = browser.page;
+}, 600_000);
+afterAll(async () => {
+  await browser?.close();
+  await hosted?.close();
+});
+
+const composer = () => page.getByRole('region', { name: 'Create New Post' });
+const preview = () => page.getByRole('article', { name: 'Post preview' });
+
+describe('the app built for hosted Supabase', () => {
+  it('carries the project URL and publishable key, and no secret, in the bundle', async () => {
+    const files = await readdir(path.join(hosted.distDir, 'assets'));
+    const bundle = (
+      await Promise.all(files.map((file) => readFile(path.join(hosted.distDir, 'assets', file), 'utf8')))
+    ).join('\n');
+    expect(bundle).toContain(`${hosted.projectUrl}`);
+    expect(bundle).toContain('/functions/v1/api');
+    expect(bundle).not.toContain(hosted.secretKey);
+    // A production build: development builds name every source file (and this machine's paths).
+    expect(bundle).not.toContain(path.join(process.cwd(), 'src'));
+    for (const key of Object.values(edgeProviderKeys)) expect(bundle).not.toContain(key);
+  });
+
+  it('signs a new user up and onboards them against the project', async () => {
+    await signUpAndOnboard(page, hosted.appUrl, account);
+    const calls = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).origin),
+    );
+    expect(calls).toContain(hosted.projectUrl);
+  });
+
+  it('generates a post through the api Edge Function with the key set as a function secret', async () => {
+    await page.getByLabel('What would you like to post about?').fill('What a launch checklist is for');
+    await composer().getByRole('button', { name: 'Generate Post' }).click();
+    await preview().waitFor();
+    await composer().getByRole('button', { name: 'Generate Post' }).waitFor({ timeout: 60_000 });
+    await preview().getByRole('button', { name: 'see more' }).click();
+    expect(await preview().innerText()).toContain(DEFAULT_POST_TEXT.trim().split('\n')[0]);
+    const request = hosted.fake.requests.find((entry) => entry.provider === 'groq');
+    expect(request?.headers.authorization).toBe(`Bearer ${edgeProviderKeys.GROQ_API_KEY}`);
+  });
+
+  it('learns from the function at run time which engines have keys (a deep link loads from the static host)', async () => {
+    await page.goto(`${hosted.appUrl}/settings`);
+    const engines = page.getByRole('group', { name: 'AI engine' });
+    const card = (name: RegExp) => engines.locator('label').filter({ hasText: name });
+    await card(/Anthropic|Claude/)
+      .getByText('Not configured on this server yet')
+      .waitFor();
+    expect(await card(/Groq/).getByText('Not configured on this server yet').count()).toBe(0);
+  });
+
+  it('says so when the function cannot be reached, keeps the user signed in, and recovers on Try Again', async () => {
+    await hosted.stopFunction();
+    try {
+      await page.goto(`${hosted.appUrl}/`);
+      const alert = page.getByRole('alert').filter({ hasText: 'AI features are unavailable' });
+      await alert.waitFor();
+      expect(await page.getByRole('heading', { name: 'Create New Post' }).isVisible()).toBe(true);
+    } finally {
+      await hosted.startFunction();
+    }
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByText('AI features are unavailable').waitFor({ state: 'detached' });
+  });
+});
