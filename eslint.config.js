@@ -1,9 +1,21 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = ['auth', 'onboarding', 'profile', 'generator', 'research', 'posts', 'ideas', 'calendar', 'chat'];
+const features = [
+  'auth',
+  'onboarding',
+  'profile',
+  'generator',
+  'research',
+  'posts',
+  'ideas',
+  'calendar',
+  'chat',
+];
 
 /** Each library is imported by exactly one module (STYLE.md: one module owns each library). */
 const libraryOwners = [
@@ -51,42 +63,76 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  // One module owns each library. This is the only block that sets no-restricted-imports for src,
+  // so no later block can replace its options (flat config does not merge a rule's options).
+  {
+    files: ['src/**/*.{ts,tsx}'],
     rules: {
-      ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
         {
-          paths: libraryOwners.map(({ name }) => ({ name, message: `Import ${name} only through its owner module in src/lib.` })),
+          paths: libraryOwners.map(({ name }) => ({
+            name,
+            message: `Import ${name} only through its owner module in src/lib.`,
+          })),
         },
       ],
     },
   },
-  ...libraryOwners.map(({ owner }) => ({ files: [owner], rules: { 'no-restricted-imports': 'off' } })),
-  // Features never import each other; src/app composes them (bulletproof-react's zone rule).
-  ...features.map((feature) => ({
-    files: [`src/features/${feature}/**/*.{ts,tsx}`],
+  // An owner may import its own library, and still none of the others.
+  ...libraryOwners.map(({ name: owned, owner }) => ({
+    files: [owner],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: libraryOwners.map(({ name }) => ({ name, message: `Import ${name} only through its owner module in src/lib.` })),
-          patterns: [
-            {
-              group: features.filter((other) => other !== feature).flatMap((other) => [`@/features/${other}`, `@/features/${other}/**`, `**/features/${other}/**`]),
-              message: 'Features do not import each other: pass data through props or the URL, wired in src/app.',
-            },
-            { group: ['@/app', '@/app/**'], message: 'Code flows lib/config → features → app, never back.' },
-          ],
+          paths: libraryOwners
+            .filter(({ name }) => name !== owned)
+            .map(({ name }) => ({
+              name,
+              message: `Import ${name} only through its owner module in src/lib.`,
+            })),
         },
       ],
     },
   })),
+  // Layers by path, whatever the import's spelling (alias or relative), as bulletproof-react does:
+  // shared (lib, config, components) → features → app; no feature imports another; no cycles.
   {
-    files: ['src/lib/**/*.{ts,tsx}', 'src/config/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
     rules: {
-      'no-restricted-imports': [
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
         'error',
-        { patterns: [{ group: ['@/features/**', '@/app/**'], message: 'lib and config must not depend on features or app.' }] },
+        {
+          zones: [
+            ...features.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [`./${feature}`],
+              message:
+                'Features do not import each other: pass data through props or the URL, wired in src/app.',
+            })),
+            {
+              target: './src/features',
+              from: './src/app',
+              message: 'Code flows shared (lib, config, components) → features → app, never back.',
+            },
+            ...['lib', 'config', 'components'].map((shared) => ({
+              target: `./src/${shared}`,
+              from: ['./src/features', './src/app'],
+              message: `src/${shared} is shared code: it must not depend on features or the app.`,
+            })),
+          ],
+        },
       ],
     },
   },
