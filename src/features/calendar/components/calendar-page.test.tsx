@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Post } from '@/lib/supabase/database-types';
 import { CalendarPage, type CalendarPageProps } from './calendar-page';
+import { expectConsole } from '../../../../tests/helpers/console-guard.ts';
 
 type LoadMonth = CalendarPageProps['loadMonth'];
 type UpdatePost = CalendarPageProps['onUpdatePost'];
@@ -325,7 +326,7 @@ describe('CalendarPage', () => {
     });
 
     it('keeps the edited text after a failed save, says so, logs the error, and saves on a retry', async () => {
-      const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const consoleError = expectConsole('error');
       const failure = new Error('Database row level security policy violation');
       let failures = 1;
       const { user, dialog, onUpdatePost } = await openPost({
@@ -353,7 +354,6 @@ describe('CalendarPage', () => {
       expect(await within(dialog).findByText('My carefully written rewrite')).toBeInTheDocument();
       expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
       expect(onUpdatePost).toHaveBeenCalledTimes(2);
-      consoleError.mockRestore();
     });
   });
 

@@ -7,6 +7,7 @@ import { toast } from '@/lib/toast/toast';
 import { Toaster } from '@/lib/toast/toaster';
 import { useIdeasStore } from '../ideas-store';
 import { IdeasBankPage } from './ideas-bank-page';
+import { expectConsole } from '../../../../tests/helpers/console-guard.ts';
 
 let sequence = 0;
 function buildIdea(overrides: Partial<TopicIdea> = {}): TopicIdea {
@@ -223,7 +224,7 @@ describe('IdeasBankPage', () => {
   });
 
   it('reports a failed reuse and stays on the page', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expectConsole('error');
     seed([buildIdea({ topic: 'Reuse me' })], {
       incrementUsage: vi.fn<IncrementUsage>(async () => Promise.reject(new Error('Topic not found'))),
     });
@@ -270,7 +271,7 @@ describe('IdeasBankPage', () => {
   });
 
   it('reports a failed delete and keeps the row', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expectConsole('error');
     seed([buildIdea({ topic: 'Stubborn' })], {
       deleteIdea: vi.fn<DeleteIdea>(async () =>
         Promise.reject(new Error('Connection interrupted. Reconnecting...')),

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Post } from '@/lib/supabase/database-types';
 import { SavedPostItem } from './saved-post-item';
+import { expectConsole } from '../../../../tests/helpers/console-guard.ts';
 
 function buildPost(overrides: Partial<Post> = {}): Post {
   return {
@@ -52,7 +53,7 @@ describe('SavedPostItem', () => {
   });
 
   it('keeps the edited text and says so when saving the edit fails', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const error = expectConsole('error');
     renderItem(buildPost(), { onSaveEdit: vi.fn(async () => Promise.reject(new Error('offline'))) });
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
     const box = screen.getByLabelText('Edit post');

@@ -1,0 +1,19 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config.ts';
+
+/**
+ * The web unit tests alone, for the mutation check (stryker.config.mjs): Stryker runs them once
+ * per mutant of the logic modules, so nothing here starts a server or a browser.
+ */
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      environment: 'jsdom',
+      environmentOptions: { jsdom: { url: 'http://localhost' } },
+      include: ['src/**/*.test.{ts,tsx}'],
+      setupFiles: ['tests/helpers/setup-web.ts'],
+      globals: true,
+    },
+  }),
+);
