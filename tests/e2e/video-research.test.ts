@@ -9,6 +9,7 @@ let fake: FakeProviders;
 let server: AppServer;
 let browser: BrowserSession;
 let page: Page;
+/** What the page wrote to the console as errors and warnings. */
 const consoleErrors: string[] = [];
 
 beforeAll(async () => {
@@ -22,7 +23,7 @@ beforeAll(async () => {
   browser = await openBrowser();
   page = browser.page;
   page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
+    if (message.type() === 'error' || message.type() === 'warning') consoleErrors.push(message.text());
   });
   await signUpAndOnboard(page, server.url, newAccount('Video Researcher'));
   await page.getByRole('button', { name: 'Find Topics' }).click();

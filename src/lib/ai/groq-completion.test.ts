@@ -97,7 +97,7 @@ describe('toAiError (what the user reads when Groq generation fails)', () => {
     ['a user abort', new APIUserAbortError(), 'Generation was stopped.'],
     ['anything else', new Error('weird'), 'weird'],
   ])('%s', (_name, error, expected) => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(toAiError(error).message).toBe(expected);
   });
 });
@@ -123,7 +123,7 @@ describe('groqCompletion and refusals', () => {
   ])(
     'sends exactly one request when /api answers %i (no retries behind the user’s back)',
     async (status, error, headers) => {
-      vi.spyOn(console, 'error').mockImplementation(() => {});
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
       let requests = 0;
       network.use(
         http.post('http://localhost/api/groq/openai/v1/chat/completions', () => {

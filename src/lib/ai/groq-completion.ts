@@ -83,7 +83,7 @@ export function toAiError(error: unknown): AiRequestError {
     const ours = code !== providerErrorCode && error.status !== 401 && ownMessageStatuses.has(error.status);
     if (message && ours) return new AiRequestError(message, error.status);
     // Groq's own words ("Rate limit reached for model…") are for the console, not the user.
-    console.error('Groq API error', error.status, body);
+    console.warn('Groq API error', error.status, body);
     return new AiRequestError(
       providerFailureMessage(
         'Groq',
@@ -95,7 +95,7 @@ export function toAiError(error: unknown): AiRequestError {
   }
   if (error instanceof APIError) {
     // An error event inside the stream, after some text may have arrived.
-    console.error('Groq stream error', error.error ?? error.message);
+    console.warn('Groq stream error', error.error ?? error.message);
     return new AiRequestError(streamFailedMessage);
   }
   if (error instanceof Error && /network|fetch|terminated|aborted/i.test(error.message)) {

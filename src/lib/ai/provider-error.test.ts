@@ -9,7 +9,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('providerError (what the research panel shows when /api reports a failure)', () => {
   it('gives YouTube’s quota error in plain words and keeps its body for the console', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const body = {
       error: {
         message:
@@ -27,7 +27,7 @@ describe('providerError (what the research panel shows when /api reports a failu
   });
 
   it('reads the provider’s status from the message when /api answers with its own', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
     const body = {
       error: {
         message: 'Perplexity API error: 500 Internal Server Error (Request failed)',
@@ -40,7 +40,7 @@ describe('providerError (what the research panel shows when /api reports a failu
   });
 
   it('says when to retry a provider’s 429', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
     const body = {
       error: { message: 'Perplexity API error: 429 Too Many Requests (slow down)', code: 'provider_error' },
     };
@@ -50,7 +50,7 @@ describe('providerError (what the research panel shows when /api reports a failu
   });
 
   it('never shows a body that is not ours (a proxy’s HTML page)', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
     const page = new Response('<html><body>Bad gateway <a href="/">home</a></body></html>', { status: 502 });
     expect((await providerError(page, 'YouTube')).message).toBe(
       'YouTube API error: 502 Bad Gateway. YouTube is having trouble right now: try again in a few minutes.',

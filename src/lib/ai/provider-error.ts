@@ -7,7 +7,7 @@ import { providerFailureMessage, providerStatusIn } from './provider-failure-mes
  * people, which is shown as it is; an expired session reads as such. A provider's failure (code
  * `provider_error`, or a body that is not ours at all) reads "<Provider> API error: {status}
  * {statusText}. <what to do>"; the body itself (already stripped of keys by /api) goes to the
- * console only.
+ * console only, as a warning (reporting the failure is the caller's job).
  */
 export async function providerError(response: Response, label: string): Promise<AiRequestError> {
   const text = await response.text().catch(() => '');
@@ -16,7 +16,7 @@ export async function providerError(response: Response, label: string): Promise<
     return new AiRequestError('Session expired. Please sign in again.', 401);
   }
   if (own && own.code !== providerErrorCode) return new AiRequestError(own.message, response.status);
-  console.error(`${label} API error ${response.status}:`, text);
+  console.warn(`${label} API error ${response.status}:`, text);
   const status = providerStatusIn(own?.message ?? null, label, response.status);
   return new AiRequestError(
     providerFailureMessage(label, status, response.headers.get('retry-after')),
