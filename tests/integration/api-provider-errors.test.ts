@@ -119,7 +119,7 @@ describe('Groq errors', () => {
     const shown = await rejectionOf(
       groqCompletion({ ...groqBody, temperature: 0.7, maxTokens: 100 }, context()),
     );
-    expect(shown.message).toMatch(/^Groq API error: 400 Bad Request \(Invalid request/);
+    expect(shown.message).toMatch(/^Groq API error: 400 Bad Request\. Please try again/);
     expectNoSecrets(shown.message);
   });
 
@@ -288,7 +288,7 @@ describe('Perplexity errors', () => {
     const shown = await rejectionOf(
       perplexityAgent(agentBody as Parameters<typeof perplexityAgent>[0], context()),
     );
-    expect(shown.message).toMatch(/^Perplexity API error: 400 Bad Request \(Invalid model/);
+    expect(shown.message).toMatch(/^Perplexity API error: 400 Bad Request\. Please try again/);
     expectNoSecrets(shown.message);
   });
 
@@ -367,7 +367,7 @@ describe('YouTube errors', () => {
     );
 
     const shown = await rejectionOf(fetchYouTubeVideo(videoId, context()));
-    expect(shown.message).toMatch(/^YouTube API error: 400 Bad Request \(API key not valid/);
+    expect(shown.message).toMatch(/^YouTube API error: 400 Bad Request\. Please try again/);
     expectNoSecrets(shown.message);
   });
 });

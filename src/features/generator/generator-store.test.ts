@@ -13,7 +13,14 @@ function writeDraft(userId: string, topic: string, content: string) {
 
 /** What a page load does: read the stored draft back into a fresh store. */
 async function reload(saved: string) {
-  useGeneratorStore.setState({ ownerId: null, topic: '', content: '', contentTopic: '' });
+  useGeneratorStore.setState({
+    ownerId: null,
+    topic: '',
+    content: '',
+    contentTopic: '',
+    incomplete: false,
+    status: 'idle',
+  });
   localStorage.setItem(draftStorageKey, saved);
   await useGeneratorStore.persist.rehydrate();
 }
@@ -91,5 +98,14 @@ describe('the generator draft and its owner', () => {
     store().switchUser('user-b');
     await running;
     expect(store()).toMatchObject({ ownerId: 'user-b', topic: '', content: '', error: null, status: 'idle' });
+  });
+
+  it('reads a draft stored mid-generation back as incomplete, so a reload cannot make a fragment look whole', async () => {
+    writeDraft('user-a', 'A topic', 'Three years ago');
+    useGeneratorStore.setState({ status: 'generating' });
+    const saved = stored();
+    await reload(saved);
+    store().switchUser('user-a');
+    expect(store()).toMatchObject({ content: 'Three years ago', incomplete: true });
   });
 });

@@ -15,6 +15,8 @@ interface Draft {
   content: string;
   /** The topic the current content was generated for (saved with it). */
   contentTopic: string;
+  /** The content is what arrived before the generation failed: saving it takes an explicit choice. */
+  incomplete: boolean;
 }
 
 interface GeneratorState extends Draft {
@@ -40,7 +42,7 @@ interface GeneratorState extends Draft {
 
 export const draftStorageKey = 'post-writer-draft';
 
-const noDraft: Draft = { ownerId: null, topic: '', content: '', contentTopic: '' };
+const noDraft: Draft = { ownerId: null, topic: '', content: '', contentTopic: '', incomplete: false };
 
 /** The generation in flight; a run whose controller is no longer this one writes nothing more. */
 let controller: AbortController | null = null;
@@ -73,7 +75,20 @@ export const useGeneratorStore = create<GeneratorState>()(
         controller = run;
         // False once the user changed (switchUser) or a newer run started: this run's text is stale.
         const current = () => controller === run;
-        set({ status: 'generating', error: null, content: '', contentTopic: topic.trim() });
+        // What the preview held, put back if this run fails before writing anything.
+        const previous = {
+          content: get().content,
+          contentTopic: get().contentTopic,
+          incomplete: get().incomplete,
+        };
+        let wrote = false;
+        set({
+          status: 'generating',
+          error: null,
+          content: '',
+          contentTopic: topic.trim(),
+          incomplete: false,
+        });
         try {
           const accessToken = await currentAccessToken();
           if (!accessToken) throw new AiRequestError('Session expired. Please sign in again.', 401);
@@ -83,15 +98,24 @@ export const useGeneratorStore = create<GeneratorState>()(
               ...context,
               accessToken,
               signal: run.signal,
-              onProgress: (text) => current() && set({ content: text }),
+              onProgress: (text) => {
+                if (!current()) return;
+                wrote ||= text.trim() !== '';
+                set({ content: text });
+              },
             },
           );
           if (current()) set({ content: post, status: 'idle' });
         } catch (error) {
           if (!current()) return;
           const message = error instanceof Error && error.message ? error.message : 'Failed to generate post';
-          // Partial text stays visible; nothing is saved by accident.
-          set({ status: 'idle', error: message });
+          // Partial text stays visible, marked incomplete so it is never saved by accident; a run
+          // that wrote nothing gives the preview back what it had.
+          set(
+            wrote
+              ? { status: 'idle', error: message, incomplete: true }
+              : { ...previous, status: 'idle', error: message },
+          );
           toast.error(message);
         } finally {
           if (current()) controller = null;
@@ -99,7 +123,7 @@ export const useGeneratorStore = create<GeneratorState>()(
       },
 
       stop: () => controller?.abort(),
-      clearPreview: () => set({ content: '', contentTopic: '', error: null }),
+      clearPreview: () => set({ content: '', contentTopic: '', incomplete: false, error: null }),
       switchUser: (userId) => {
         // Whatever was being generated belonged to the session that just ended.
         abandonGeneration();
@@ -123,6 +147,8 @@ export const useGeneratorStore = create<GeneratorState>()(
         topic: state.topic,
         content: state.content,
         contentTopic: state.contentTopic,
+        // A draft stored while it was still streaming (the page reloaded mid-run) is incomplete too.
+        incomplete: state.incomplete || state.status === 'generating',
       }),
     },
   ),

@@ -60,6 +60,12 @@ export async function findPainPoints(
   return validated(PainPointResultSchema, withTimestamp(extractFirstJsonObject(reply)));
 }
 
+/** A video analysis with the id of the video it is about (the link on its card). */
+export interface AnalysedVideo {
+  videoId: string;
+  analysis: VideoAnalysis;
+}
+
 /**
  * Video research: the video's facts come from YouTube, the analysis from the model. The model's
  * copy of the title, description, channel and counts is replaced by YouTube's before validation.
@@ -67,13 +73,13 @@ export async function findPainPoints(
 export async function analyzeVideo(
   input: { industry: string; role: string; videoUrl: string },
   context: ResearchContext,
-): Promise<VideoAnalysis> {
+): Promise<AnalysedVideo> {
   const id = extractYouTubeVideoId(input.videoUrl);
   const video = await fetchYouTubeVideo(id, context);
   const reply = await perplexityAgent(videoAnalysisRequest(withFallbacks(input), video), context);
   const analysis = extractFirstJsonObject(reply);
   if (!isRecord(analysis)) throw new Error(invalidJsonMessage);
-  return validated(
+  const checked = validated(
     VideoAnalysisSchema,
     withTimestamp({
       ...analysis,
@@ -86,6 +92,7 @@ export async function analyzeVideo(
       favoriteCount: video.favoriteCount,
     }),
   );
+  return { videoId: id, analysis: checked };
 }
 
 function validated<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { PhraseType } from './phrase-types';
-import type { PainPointResult, SubredditResult, TopicSuggestionResult, VideoAnalysis } from './research-schemas';
+import type { PainPointResult, SubredditResult, TopicSuggestionResult } from './research-schemas';
+import type { AnalysedVideo } from './research-service';
 
 export type ResearchTab = 'perplexity' | 'reddit' | 'youtube';
 
@@ -11,7 +12,13 @@ interface TabStatus {
 
 export interface ResearchState {
   activeTab: ResearchTab;
-  ai: TabStatus & { interests: string | null; showWebsites: boolean; websiteInput: string; websites: string[]; result: TopicSuggestionResult | null };
+  ai: TabStatus & {
+    interests: string | null;
+    showWebsites: boolean;
+    websiteInput: string;
+    websites: string[];
+    result: TopicSuggestionResult | null;
+  };
   community: TabStatus & {
     query: string;
     subreddits: SubredditResult | null;
@@ -20,7 +27,8 @@ export interface ResearchState {
     focus: string;
     painPoints: PainPointResult | null;
   };
-  video: TabStatus & { url: string; analysis: VideoAnalysis | null };
+  /** `result` is the video last analysed, whatever the field holds since. */
+  video: TabStatus & { url: string; result: AnalysedVideo | null };
   setTab: (tab: ResearchTab) => void;
   updateAi: (patch: Partial<ResearchState['ai']>) => void;
   updateCommunity: (patch: Partial<ResearchState['community']>) => void;
@@ -30,9 +38,26 @@ export interface ResearchState {
 
 const initial = {
   activeTab: 'perplexity' as ResearchTab,
-  ai: { loading: false, error: null, interests: null, showWebsites: false, websiteInput: '', websites: [], result: null },
-  community: { loading: false, error: null, query: '', subreddits: null, selected: [], phrase: 'how' as PhraseType, focus: '', painPoints: null },
-  video: { loading: false, error: null, url: '', analysis: null },
+  ai: {
+    loading: false,
+    error: null,
+    interests: null,
+    showWebsites: false,
+    websiteInput: '',
+    websites: [],
+    result: null,
+  },
+  community: {
+    loading: false,
+    error: null,
+    query: '',
+    subreddits: null,
+    selected: [],
+    phrase: 'how' as PhraseType,
+    focus: '',
+    painPoints: null,
+  },
+  video: { loading: false, error: null, url: '', result: null },
 };
 
 /**

@@ -1,6 +1,8 @@
 import { AiRequestError } from './ai-error';
 import { absoluteApiBase, apiErrorBody } from './api-base';
 import type { AiCallContext } from './chat-message';
+import { providerErrorCode } from './provider-error';
+import { providerFailureMessage, providerStatusIn } from './provider-failure-message';
 import { readSseData } from './sse-reader';
 
 export interface ClaudeRequest {
@@ -43,6 +45,13 @@ export async function claudeCompletion(
     const { message, code } = await apiErrorBody(response);
     if (response.status === 401 && code === 'invalid_token')
       throw new AiRequestError('Session expired. Please sign in again.', 401);
+    if (code === providerErrorCode) {
+      const status = providerStatusIn(message, 'Anthropic', response.status);
+      throw new AiRequestError(
+        providerFailureMessage('Anthropic', status, response.headers.get('retry-after')),
+        response.status,
+      );
+    }
     throw new AiRequestError(message ?? 'Failed to generate post', response.status);
   }
   if (!response.body) throw new AiRequestError('No response stream available');

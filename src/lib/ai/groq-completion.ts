@@ -2,7 +2,8 @@ import Groq, { APIConnectionError, APIError, APIUserAbortError } from 'groq-sdk'
 import { AiRequestError } from './ai-error';
 import { absoluteApiBase } from './api-base';
 import type { AiCallContext, ChatMessage } from './chat-message';
-import { httpStatusText } from './http-status-text';
+import { providerErrorCode } from './provider-error';
+import { providerFailureMessage, providerStatusIn } from './provider-failure-message';
 
 export interface GroqCompletionRequest {
   model: string;
@@ -27,6 +28,9 @@ export async function groqCompletion(
     apiKey: context.accessToken,
     baseURL: `${absoluteApiBase(context.apiBaseUrl)}/groq`,
     dangerouslyAllowBrowser: true,
+    // Never retry by itself: our /api's refusals (rate limit, no key) are final, and every retry of a
+    // provider failure would spend the user's AI quota behind their back. One press, one request.
+    maxRetries: 0,
   });
   const body = {
     model: request.model,
@@ -59,6 +63,8 @@ export async function groqCompletion(
 /** Our /api's own refusals (not configured, rate limit, unknown model) carry a message meant for people. */
 const ownMessageStatuses = new Set([400, 401, 413, 429, 502, 503]);
 
+export const streamFailedMessage = 'The AI service stopped before it had finished. Please try again.';
+
 export function toAiError(error: unknown): AiRequestError {
   if (error instanceof APIUserAbortError) return new AiRequestError('Generation was stopped.');
   if (error instanceof APIConnectionError) {
@@ -69,16 +75,28 @@ export function toAiError(error: unknown): AiRequestError {
   if (error instanceof APIError && typeof error.status === 'number') {
     const body = error.error as { error?: { message?: unknown; code?: unknown } } | undefined;
     const message = typeof body?.error?.message === 'string' ? body.error.message : null;
+    const code = body?.error?.code;
     // Our /api refuses an expired session with code invalid_token; any other 401 is the provider
     // refusing the server's key, which is not the user's fault.
-    if (error.status === 401 && body?.error?.code === 'invalid_token')
+    if (error.status === 401 && code === 'invalid_token')
       return new AiRequestError('Session expired. Please sign in again.', 401);
-    if (error.status === 401) return new AiRequestError('Groq API error: 401 Unauthorized', 401);
-    if (message && ownMessageStatuses.has(error.status)) return new AiRequestError(message, error.status);
+    const ours = code !== providerErrorCode && error.status !== 401 && ownMessageStatuses.has(error.status);
+    if (message && ours) return new AiRequestError(message, error.status);
+    // Groq's own words ("Rate limit reached for model…") are for the console, not the user.
+    console.warn('Groq API error', error.status, body);
     return new AiRequestError(
-      `Groq API error: ${error.status} ${httpStatusText(error.status)}`,
+      providerFailureMessage(
+        'Groq',
+        providerStatusIn(message, 'Groq', error.status),
+        error.headers?.get('retry-after') ?? null,
+      ),
       error.status,
     );
+  }
+  if (error instanceof APIError) {
+    // An error event inside the stream, after some text may have arrived.
+    console.warn('Groq stream error', error.error ?? error.message);
+    return new AiRequestError(streamFailedMessage);
   }
   if (error instanceof Error && /network|fetch|terminated|aborted/i.test(error.message)) {
     return new AiRequestError(

@@ -1,12 +1,13 @@
 import { AiRequestError } from './ai-error';
-
-const maxBodyInMessage = 500;
+import { providerFailureMessage, providerStatusIn } from './provider-failure-message';
 
 /**
- * The error for a non-OK answer from a provider route of our /api (spec §8: "<provider> API error:
- * {status} {body}"). Our /api's own refusals (no key on the server, our rate limit, a bad request)
- * carry a string `code` and a message meant for people, which is shown instead; providers' error
- * codes are numbers. An expired session reads as such.
+ * The error for a non-OK answer from a provider route of our /api. Our /api's own refusals (no key
+ * on the server, our rate limit, a bad request) carry a string `code` and a message meant for
+ * people, which is shown as it is; an expired session reads as such. A provider's failure (code
+ * `provider_error`, or a body that is not ours at all) reads "<Provider> API error: {status}
+ * {statusText}. <what to do>"; the body itself (already stripped of keys by /api) goes to the
+ * console only, as a warning (reporting the failure is the caller's job).
  */
 export async function providerError(response: Response, label: string): Promise<AiRequestError> {
   const text = await response.text().catch(() => '');
@@ -14,10 +15,17 @@ export async function providerError(response: Response, label: string): Promise<
   if (own?.code === 'invalid_token' && response.status === 401) {
     return new AiRequestError('Session expired. Please sign in again.', 401);
   }
-  if (own) return new AiRequestError(own.message, response.status);
-  const body = text.trim().slice(0, maxBodyInMessage);
-  return new AiRequestError(`${label} API error: ${response.status} ${body}`.trim(), response.status);
+  if (own && own.code !== providerErrorCode) return new AiRequestError(own.message, response.status);
+  console.warn(`${label} API error ${response.status}:`, text);
+  const status = providerStatusIn(own?.message ?? null, label, response.status);
+  return new AiRequestError(
+    providerFailureMessage(label, status, response.headers.get('retry-after')),
+    response.status,
+  );
 }
+
+/** The code our /api gives a provider's own failure (server/api/provider-error-response.ts). */
+export const providerErrorCode = 'provider_error';
 
 function ownApiError(text: string): { message: string; code: string } | null {
   try {

@@ -34,7 +34,7 @@ export function DashboardPage({
   onChat,
 }: DashboardPageProps) {
   const catalog = readyCatalog(aiService);
-  const { topic, content, contentTopic, status, error, setTopic, generate, clearPreview } =
+  const { topic, content, contentTopic, incomplete, status, error, setTopic, generate, clearPreview } =
     useGeneratorStore();
   const [researchOpen, setResearchOpen] = useState(false);
   const [saveState, setSaveState] = useState<'idle' | 'saving' | 'saved'>('idle');
@@ -69,6 +69,8 @@ export function DashboardPage({
       </p>
     );
   }
+
+  const canGenerate = Boolean(profile) && Boolean(catalog) && topic.trim() !== '' && !generating;
 
   function startGeneration() {
     if (!profile || !catalog || topic.trim() === '') return;
@@ -117,7 +119,7 @@ export function DashboardPage({
           topic={topic}
           onTopicChange={setTopic}
           generating={generating}
-          canGenerate={Boolean(profile) && Boolean(catalog) && topic.trim() !== '' && !generating}
+          canGenerate={canGenerate}
           generateHint={<GenerateHint aiService={aiService} />}
           onGenerate={startGeneration}
           researchOpen={researchOpen}
@@ -146,7 +148,10 @@ export function DashboardPage({
             company={profile?.company}
             streaming={generating}
             saveState={saveState}
+            incomplete={incomplete}
             onSave={() => void save()}
+            onRegenerate={startGeneration}
+            canRegenerate={canGenerate}
             onChat={() => onChat?.({ title: contentTopic || topic, content })}
           />
         ) : (

@@ -4,6 +4,7 @@ import { AuthorBlock } from '@/components/ui/author-block';
 import { useCopyToClipboard } from '@/lib/clipboard/use-copy-to-clipboard';
 import { toast } from '@/lib/toast/toast';
 import { foldForFeed, linkedInLength, linkedInPostLimit } from '../linkedin-text';
+import { IncompletePostNotice, SaveIncompleteConfirm } from './incomplete-post';
 
 interface PostPreviewCardProps {
   content: string;
@@ -12,7 +13,11 @@ interface PostPreviewCardProps {
   company: string | null | undefined;
   streaming: boolean;
   saveState: 'idle' | 'saving' | 'saved';
+  /** The generation failed after this much: marked, and saved only after a confirmation. */
+  incomplete?: boolean;
   onSave: () => void;
+  onRegenerate?: () => void;
+  canRegenerate?: boolean;
   onChat: () => void;
 }
 
@@ -24,10 +29,15 @@ export function PostPreviewCard({
   company,
   streaming,
   saveState,
+  incomplete = false,
   onSave,
+  onRegenerate,
+  canRegenerate = false,
   onChat,
 }: PostPreviewCardProps) {
   const [expanded, setExpanded] = useState(false);
+  const [confirmingSave, setConfirmingSave] = useState(false);
+  const confirming = confirmingSave && incomplete && !streaming;
   const { copied, copy: copyText } = useCopyToClipboard();
   const length = linkedInLength(content);
   const { visible, folded } = foldForFeed(content);
@@ -62,6 +72,12 @@ export function PostPreviewCard({
           )}
         </button>
       </header>
+      {incomplete && !streaming && (
+        <IncompletePostNotice
+          onRegenerate={() => onRegenerate?.()}
+          canRegenerate={canRegenerate && Boolean(onRegenerate)}
+        />
+      )}
       <div
         className="px-4 pb-3 text-sm leading-relaxed whitespace-pre-wrap break-words text-slate-900"
         aria-live={streaming ? 'polite' : 'off'}
@@ -118,8 +134,8 @@ export function PostPreviewCard({
           </button>
           <button
             type="button"
-            onClick={onSave}
-            disabled={streaming || saveState !== 'idle'}
+            onClick={incomplete ? () => setConfirmingSave(true) : onSave}
+            disabled={streaming || saveState !== 'idle' || confirming}
             className="flex items-center gap-1 rounded-lg bg-brand-500 px-3 py-1.5 font-medium text-white hover:bg-brand-600 disabled:bg-slate-300"
           >
             {saveState === 'saved' ? (
@@ -134,6 +150,15 @@ export function PostPreviewCard({
           </button>
         </span>
       </div>
+      {confirming && (
+        <SaveIncompleteConfirm
+          onCancel={() => setConfirmingSave(false)}
+          onConfirm={() => {
+            setConfirmingSave(false);
+            onSave();
+          }}
+        />
+      )}
     </article>
   );
 }

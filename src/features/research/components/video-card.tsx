@@ -22,16 +22,25 @@ export function VideoCard({ analysis, videoId }: { analysis: VideoAnalysis; vide
       >
         Watch on YouTube <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
       </a>
-      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+      {/* Wraps rather than cuts: each count keeps its label on one line, the row breaks between them. */}
+      <dl className="mt-3 flex flex-wrap gap-2 text-sm">
         {counts.map(({ label, value, icon: Icon }) => (
-          <div key={label} className="flex items-center gap-1.5 rounded-lg bg-slate-50 px-2 py-1.5">
-            <Icon aria-hidden="true" className="h-4 w-4 text-slate-500" />
+          <div
+            key={label}
+            className="flex items-center gap-1.5 rounded-lg bg-slate-50 px-2 py-1.5 whitespace-nowrap"
+          >
+            <Icon aria-hidden="true" className="h-4 w-4 shrink-0 text-slate-500" />
+            {/* A term comes before its value in a <dl>; it shows after it ("1.2K comments"). */}
+            <dt className="order-last text-slate-500">{label}</dt>
             <dd className="font-medium text-slate-900">{formatCompactNumber(value)}</dd>
-            <dt className="text-slate-500">{label}</dt>
           </div>
         ))}
       </dl>
-      {analysis.videoDescription && <p className="mt-3 line-clamp-4 text-sm whitespace-pre-line text-slate-600">{analysis.videoDescription}</p>}
+      {analysis.videoDescription && (
+        <p className="mt-3 line-clamp-4 text-sm whitespace-pre-line text-slate-600">
+          {analysis.videoDescription}
+        </p>
+      )}
       {analysis.keyInsights.length > 0 && (
         <ul aria-label="Key insights" className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
           {analysis.keyInsights.map((insight) => (

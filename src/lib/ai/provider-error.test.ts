@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { providerError } from './provider-error';
+import { retryAfterSeconds } from './provider-failure-message';
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('providerError (what the research panel shows when /api reports a failure)', () => {
+  it('gives YouTube’s quota error in plain words and keeps its body for the console', async () => {
+    const logged = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const body = {
+      error: {
+        message:
+          'YouTube API error: 403 Forbidden (The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.)',
+        type: 'api_error',
+        code: 'provider_error',
+      },
+    };
+    const error = await providerError(json(403, body), 'YouTube');
+    expect(error.message).toBe(
+      'YouTube API error: 403 Forbidden. Try again later; if it keeps failing, ask whoever runs this app to check its YouTube key and quota.',
+    );
+    expect(error.status).toBe(403);
+    expect(JSON.stringify(logged.mock.calls)).toContain('exceeded your');
+  });
+
+  it('reads the provider’s status from the message when /api answers with its own', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const body = {
+      error: {
+        message: 'Perplexity API error: 500 Internal Server Error (Request failed)',
+        code: 'provider_error',
+      },
+    };
+    expect((await providerError(json(502, body), 'Perplexity')).message).toBe(
+      'Perplexity API error: 500 Internal Server Error. Perplexity is having trouble right now: try again in a few minutes.',
+    );
+  });
+
+  it('says when to retry a provider’s 429', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const body = {
+      error: { message: 'Perplexity API error: 429 Too Many Requests (slow down)', code: 'provider_error' },
+    };
+    expect((await providerError(json(429, body, { 'retry-after': '45' }), 'Perplexity')).message).toBe(
+      'Perplexity API error: 429 Too Many Requests. Try again in 45 seconds.',
+    );
+  });
+
+  it('never shows a body that is not ours (a proxy’s HTML page)', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const page = new Response('<html><body>Bad gateway <a href="/">home</a></body></html>', { status: 502 });
+    expect((await providerError(page, 'YouTube')).message).toBe(
+      'YouTube API error: 502 Bad Gateway. YouTube is having trouble right now: try again in a few minutes.',
+    );
+  });
+
+  it('shows our own refusals as they are, and an expired session as such', async () => {
+    const limited = {
+      error: { message: 'Too many requests. Please wait 9 seconds and try again.', code: 'rate_limited' },
+    };
+    expect((await providerError(json(429, limited), 'YouTube')).message).toBe(limited.error.message);
+    const expired = { error: { message: 'Authentication required.', code: 'invalid_token' } };
+    expect((await providerError(json(401, expired), 'YouTube')).message).toBe(
+      'Session expired. Please sign in again.',
+    );
+  });
+});
+
+describe('retryAfterSeconds', () => {
+  it.each([
+    ['30', 30],
+    [' 0 ', 0],
+    ['Wed, 21 Oct 2026 07:28:30 GMT', 30],
+    ['soon', null],
+    [null, null],
+  ])('reads %s as %s', (value, expected) => {
+    expect(retryAfterSeconds(value, Date.parse('Wed, 21 Oct 2026 07:28:00 GMT'))).toBe(expected);
+  });
+});
