@@ -1,9 +1,10 @@
 import { APIConnectionError, APIError, APIUserAbortError } from 'groq-sdk';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { groqCompletion, streamFailedMessage, toAiError } from './groq-completion';
 import { httpStatusText } from './http-status-text';
+import { expectConsole } from '../../../tests/helpers/console-guard.ts';
 
 const apiError = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   APIError.generate(status, body as object, undefined, new Headers(headers));
@@ -97,7 +98,7 @@ describe('toAiError (what the user reads when Groq generation fails)', () => {
     ['a user abort', new APIUserAbortError(), 'Generation was stopped.'],
     ['anything else', new Error('weird'), 'weird'],
   ])('%s', (_name, error, expected) => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expectConsole('warn');
     expect(toAiError(error).message).toBe(expected);
   });
 });
@@ -123,7 +124,7 @@ describe('groqCompletion and refusals', () => {
   ])(
     'sends exactly one request when /api answers %i (no retries behind the user’s back)',
     async (status, error, headers) => {
-      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      expectConsole('warn');
       let requests = 0;
       network.use(
         http.post('http://localhost/api/groq/openai/v1/chat/completions', () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { providerError } from './provider-error';
 import { retryAfterSeconds } from './provider-failure-message';
+import { expectConsole } from '../../../tests/helpers/console-guard.ts';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
@@ -9,7 +10,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('providerError (what the research panel shows when /api reports a failure)', () => {
   it('gives YouTube’s quota error in plain words and keeps its body for the console', async () => {
-    const logged = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const logged = expectConsole('warn');
     const body = {
       error: {
         message:
@@ -27,7 +28,7 @@ describe('providerError (what the research panel shows when /api reports a failu
   });
 
   it('reads the provider’s status from the message when /api answers with its own', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expectConsole('warn');
     const body = {
       error: {
         message: 'Perplexity API error: 500 Internal Server Error (Request failed)',
@@ -40,7 +41,7 @@ describe('providerError (what the research panel shows when /api reports a failu
   });
 
   it('says when to retry a provider’s 429', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expectConsole('warn');
     const body = {
       error: { message: 'Perplexity API error: 429 Too Many Requests (slow down)', code: 'provider_error' },
     };
@@ -50,7 +51,7 @@ describe('providerError (what the research panel shows when /api reports a failu
   });
 
   it('never shows a body that is not ours (a proxy’s HTML page)', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expectConsole('warn');
     const page = new Response('<html><body>Bad gateway <a href="/">home</a></body></html>', { status: 502 });
     expect((await providerError(page, 'YouTube')).message).toBe(
       'YouTube API error: 502 Bad Gateway. YouTube is having trouble right now: try again in a few minutes.',
