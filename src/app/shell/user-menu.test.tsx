@@ -33,7 +33,7 @@ describe('UserMenu', () => {
     'with a %s name and role it shows the fallbacks "U", "Your Name" and "Set up your profile"',
     (_label, fullName, role) => {
       renderMenu({ fullName, role });
-      expect(trigger()).toHaveAccessibleName('Account menu for Your Name');
+      expect(trigger()).toHaveAccessibleName('Account menu for Your Name, Set up your profile');
       expect(trigger()).toHaveTextContent(/^UYour NameSet up your profile$/);
       expect(screen.getByText('U')).toBeInTheDocument();
       expect(screen.getByText('Your Name')).toBeInTheDocument();
@@ -43,7 +43,7 @@ describe('UserMenu', () => {
 
   it('shows the upper-cased first letter of the name, the name and the role', () => {
     renderMenu({ fullName: 'ada lovelace', role: 'Data Scientist' });
-    expect(trigger()).toHaveAccessibleName('Account menu for ada lovelace');
+    expect(trigger()).toHaveAccessibleName('Account menu for ada lovelace, Data Scientist');
     expect(trigger()).toHaveTextContent(/^Aada lovelaceData Scientist$/);
     expect(screen.getByText('A')).toBeInTheDocument();
     expect(screen.getByText('ada lovelace')).toBeInTheDocument();
