@@ -27,13 +27,11 @@ describe('MobileNav (the navigation below 768 px)', () => {
     expect(opener).toHaveAttribute('aria-expanded', 'true');
     const drawer = screen.getByRole('dialog', { name: 'Navigation' });
     const nav = within(drawer).getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent?.trim())).toEqual([
-      'Generate',
-      'Ideas Bank',
-      'Saved Posts',
-      'Calendar',
-      'Settings',
-    ]);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent?.trim()),
+    ).toEqual(['Generate', 'Ideas Bank', 'Saved Posts', 'Calendar', 'Settings']);
     expect(within(nav).getByRole('link', { name: 'Calendar' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Calendar' })).toHaveFocus();
     expect(within(drawer).getByRole('button', { name: 'Generate Post' })).toBeInTheDocument();
