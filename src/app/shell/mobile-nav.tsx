@@ -1,5 +1,6 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { NavContent } from './nav-content';
 
 /**
@@ -57,33 +58,37 @@ export function MobileNav() {
         <Menu aria-hidden="true" className="h-5 w-5" />
       </button>
       <span className="truncate text-sm font-semibold text-slate-900">AI Post Generator</span>
-      {open && (
-        <div className="fixed inset-0 z-50" onKeyDown={keepTabInside}>
-          <div
-            aria-hidden="true"
-            className="absolute inset-0 bg-slate-900/40"
-            onClick={() => setOpen(false)}
-          />
-          <div
-            ref={drawer}
-            id={drawerId}
-            role="dialog"
-            aria-modal="true"
-            aria-label="Navigation"
-            className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white px-4 py-6 shadow-xl"
-          >
-            <button
-              type="button"
-              aria-label="Close navigation"
+      {/* In a portal: the top bar's backdrop blur would otherwise be the containing block of
+          this fixed layer and squeeze the drawer into the bar's 72 px. */}
+      {open &&
+        createPortal(
+          <div className="fixed inset-0 z-50" onKeyDown={keepTabInside}>
+            <div
+              aria-hidden="true"
+              className="absolute inset-0 bg-slate-900/40"
               onClick={() => setOpen(false)}
-              className="absolute top-5 right-3 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+            />
+            <div
+              ref={drawer}
+              id={drawerId}
+              role="dialog"
+              aria-modal="true"
+              aria-label="Navigation"
+              className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white px-4 py-6 shadow-xl"
             >
-              <X aria-hidden="true" className="h-5 w-5" />
-            </button>
-            <NavContent onNavigate={() => setOpen(false)} />
-          </div>
-        </div>
-      )}
+              <button
+                type="button"
+                aria-label="Close navigation"
+                onClick={() => setOpen(false)}
+                className="absolute top-5 right-3 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+              >
+                <X aria-hidden="true" className="h-5 w-5" />
+              </button>
+              <NavContent onNavigate={() => setOpen(false)} />
+            </div>
+          </div>,
+          document.body,
+        )}
     </div>
   );
 }
