@@ -13,7 +13,8 @@ import { openBrowser, type BrowserSession } from './support/browser.ts';
 import { newAccount } from './support/journeys.ts';
 import { checkAtEveryWidth, type PageCheck } from './support/page-checks.ts';
 import { readableCharacters, headingLooksLikeHeading } from './support/text-measures.ts';
-import { fullyShown, widths } from './support/viewports.ts';
+import { seriousAxeViolations } from './support/axe.ts';
+import { fullyShown, pointerReaches, saveScreenshot, setWidth, widths } from './support/viewports.ts';
 
 let fake: FakeProviders;
 let server: AppServer;
@@ -54,9 +55,11 @@ async function navigationProblems(): Promise<string[]> {
     opened = true;
   }
   const problems: string[] = [];
-  for (const name of navEntries)
-    if (!(await fullyShown(nav.getByRole('link', { name, exact: true }))))
-      problems.push(`navigation link "${name}" is cut off`);
+  for (const name of navEntries) {
+    const link = nav.getByRole('link', { name, exact: true });
+    if (!(await fullyShown(link)) || !(await pointerReaches(link)))
+      problems.push(`navigation link "${name}" is cut off or covered`);
+  }
   if (opened) {
     await page.keyboard.press('Escape');
     await nav.waitFor({ state: 'hidden' });
@@ -191,6 +194,31 @@ describe('every page at 390, 800, 1280 and 1920 px', () => {
     });
   });
 
+  it('the navigation drawer on a phone', async () => {
+    await setWidth(page, 390);
+    try {
+      await button('Open navigation').click();
+      const drawer = page.getByRole('dialog', { name: 'Navigation' });
+      const nav = drawer.getByRole('navigation', { name: 'Main' });
+      for (const name of navEntries)
+        expect(await pointerReaches(nav.getByRole('link', { name, exact: true })), name).toBe(true);
+      expect(await pointerReaches(button('Generate Post', drawer))).toBe(true);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await saveScreenshot(page, 'navigation', 390);
+      await nav.getByRole('link', { name: 'Settings', exact: true }).click();
+      await page.getByRole('heading', { name: 'Profile Settings', level: 1 }).waitFor();
+      await drawer.waitFor({ state: 'detached' });
+      await button('Open navigation').click();
+      await drawer
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Generate', exact: true })
+        .click();
+      await page.getByRole('heading', { name: 'Create New Post' }).waitFor();
+    } finally {
+      await setWidth(page, 1280);
+    }
+  });
+
   it('dashboard with the research panel, on each tab', async () => {
     await button('Find Topics').click();
     const panel = page.getByRole('region', { name: 'Topic Research Assistant' });
@@ -279,6 +307,7 @@ describe('every page at 390, 800, 1280 and 1920 px', () => {
   it('calendar, with readable chips and every weekday on screen', async () => {
     await goTo('Calendar', 'Content Calendar');
     const chip = (topic: string) => page.getByRole('button', { name: new RegExp(`${topic}, Draft$`) });
+    const monthTitle = new Date().toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
     await chip(shortTopic).waitFor();
     await check('calendar', {
       keyControls: () => [
@@ -297,6 +326,12 @@ describe('every page at 390, 800, 1280 and 1920 px', () => {
           if (shown < Math.min(topic.length, 24))
             problems.push(`the chip shows about ${shown} characters of "${topic}"`);
         }
+        // Where the month is a grid, all seven weekdays are on screen, Friday and Saturday included.
+        const grid = page.getByRole('table', { name: monthTitle });
+        if (await grid.isVisible())
+          for (const day of ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'])
+            if (!(await fullyShown(grid.getByRole('columnheader', { name: day }))))
+              problems.push(`the ${day} column is cut off`);
         return problems;
       },
     });

@@ -118,3 +118,20 @@ export async function textShownInFull(locator: Locator): Promise<boolean> {
       element.scrollWidth <= element.clientWidth + 1 && element.scrollHeight <= element.clientHeight + 1,
   );
 }
+
+/**
+ * Whether a tap on the middle of the element would reach it: the point is inside the viewport and
+ * nothing covers or clips the element there (a squeezed drawer, an overlay, a scrolled-away box).
+ * For controls that must be on screen without scrolling, such as the navigation.
+ */
+export async function pointerReaches(locator: Locator): Promise<boolean> {
+  if (!(await locator.isVisible())) return false;
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) return false;
+    const hit = document.elementFromPoint(x, y);
+    return hit !== null && (hit === element || element.contains(hit));
+  });
+}
