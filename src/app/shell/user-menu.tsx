@@ -16,6 +16,7 @@ export function UserMenu({ fullName, role, onSignOut }: UserMenuProps) {
   const container = useRef<HTMLDivElement>(null);
   const name = fullName?.trim() || 'Your Name';
   const initial = fullName?.trim().charAt(0).toUpperCase() || 'U';
+  const roleText = role?.trim() || 'Set up your profile';
 
   useEffect(() => {
     if (!open) return;
@@ -41,19 +42,20 @@ export function UserMenu({ fullName, role, onSignOut }: UserMenuProps) {
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={`Account menu for ${name}`}
+        aria-label={`Account menu for ${name}, ${roleText}`}
         onClick={() => setOpen(!open)}
         className="flex items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-slate-100"
       >
+        {/* The initial is drawn by CSS, so the button's visible text (name and role) stays inside its
+            accessible name, as speech-input users expect (WCAG 2.5.3). */}
         <span
           aria-hidden="true"
-          className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-500 font-semibold text-white"
-        >
-          {initial}
-        </span>
+          data-initial={initial}
+          className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-500 font-semibold text-white before:content-[attr(data-initial)]"
+        />
         <span className="hidden text-left sm:block">
-          <span className="block text-sm font-medium text-slate-900">{name}</span>
-          <span className="block text-xs text-slate-500">{role?.trim() || 'Set up your profile'}</span>
+          <span className="block text-sm font-medium text-slate-900">{name}</span>{' '}
+          <span className="block text-xs text-slate-500">{roleText}</span>
         </span>
         <ChevronDown aria-hidden="true" className="h-4 w-4 text-slate-500" />
       </button>

@@ -36,7 +36,9 @@ export function AuthorBlock({
       >
         {name.charAt(0).toUpperCase()}
       </span>
-      <div className="min-w-0 flex-1">
+      {/* w-0 + flex-1: the truncated lines take the room there is, and never widen the page (a
+          long headline would otherwise set the min-content width of every grid above it). */}
+      <div className="w-0 min-w-0 flex-1">
         <p className="truncate font-semibold text-slate-900">{name}</p>
         {headline && <p className="truncate text-xs text-slate-500">{headline}</p>}
         {meta && <div className="text-xs text-slate-500">{meta}</div>}

@@ -15,15 +15,14 @@ interface CalendarGridProps {
   onOpenPost: (post: Post) => void;
 }
 
-/** The month as a table: one column per weekday (Sunday first), one row per week. */
+/**
+ * The month as a table: one column per weekday (Sunday first), one row per week. It always fits its
+ * box (fixed, equal columns); the page shows the agenda instead where the columns would be too narrow.
+ */
 export function CalendarGrid({ weeks, postsByDay, today, labelledBy, busy, onOpenPost }: CalendarGridProps) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table
-        aria-labelledby={labelledBy}
-        aria-busy={busy}
-        className="w-full min-w-[48rem] table-fixed border-collapse"
-      >
+    <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table aria-labelledby={labelledBy} aria-busy={busy} className="w-full table-fixed border-collapse">
         <thead>
           <tr>
             {weekdays.map((name) => (

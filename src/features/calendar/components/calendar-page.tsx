@@ -1,8 +1,10 @@
 import { addMonths, format, isSameMonth } from 'date-fns';
-import { useId, useState, type JSX } from 'react';
+import { useId, useRef, useState, type JSX } from 'react';
 import type { Post } from '@/lib/supabase/database-types';
 import { buildMonthGrid, filterByRange, groupPostsByDay, localDate, monthRange } from '../month-grid';
+import { useContainerWidth } from '../use-container-width';
 import { useMonthPosts } from '../use-month-posts';
+import { CalendarAgenda } from './calendar-agenda';
 import { CalendarGrid } from './calendar-grid';
 import { CalendarToolbar } from './calendar-toolbar';
 import { MonthStatus } from './month-status';
@@ -22,15 +24,27 @@ interface VisibleMonth {
   monthIndex: number;
 }
 
+/**
+ * Below this page width (px) the month is an agenda: seven columns would leave each day about
+ * 100 px, too little to read a topic. At 768 px a day is ~110 px wide and a chip shows two lines.
+ */
+export const agendaBelowWidth = 768;
+
 const monthOf = (date: Date): VisibleMonth => ({ year: date.getFullYear(), monthIndex: date.getMonth() });
 
-/** /calendar: the user's posts on a month grid, each opening a dialog to read and edit it (spec §2). */
+/**
+ * /calendar: the user's posts on a month grid (an agenda of the month's days on narrow pages), each
+ * opening a dialog to read and edit it (spec §2).
+ */
 export function CalendarPage({ loadMonth, onUpdatePost, now }: CalendarPageProps): JSX.Element {
   const [openedAt] = useState(() => new Date());
   const today = now ?? openedAt;
   const [visible, setVisible] = useState<VisibleMonth>(() => monthOf(today));
   const [openPostId, setOpenPostId] = useState<string | null>(null);
   const titleId = useId();
+  const container = useRef<HTMLDivElement>(null);
+  const width = useContainerWidth(container);
+  const asAgenda = width !== null && width < agendaBelowWidth;
   const { state, retry, replacePost } = useMonthPosts(loadMonth, visible.year, visible.monthIndex);
 
   const firstOfMonth = localDate(visible.year, visible.monthIndex, 1);
@@ -42,7 +56,7 @@ export function CalendarPage({ loadMonth, onUpdatePost, now }: CalendarPageProps
   const showMonth = (date: Date) => setVisible(monthOf(date));
 
   return (
-    <div className="mx-auto max-w-6xl space-y-4">
+    <div ref={container} className="mx-auto max-w-6xl space-y-4">
       <h1 className="text-2xl font-semibold text-slate-900">Content Calendar</h1>
       <CalendarToolbar
         titleId={titleId}
@@ -54,14 +68,24 @@ export function CalendarPage({ loadMonth, onUpdatePost, now }: CalendarPageProps
         }}
       />
       <MonthStatus state={state} postCount={posts.length} monthLabel={monthLabel} onRetry={retry} />
-      <CalendarGrid
-        weeks={buildMonthGrid(visible.year, visible.monthIndex)}
-        postsByDay={groupPostsByDay(posts)}
-        today={today}
-        labelledBy={titleId}
-        busy={state.status === 'loading'}
-        onOpenPost={(post) => setOpenPostId(post.id)}
-      />
+      {asAgenda ? (
+        <CalendarAgenda
+          postsByDay={groupPostsByDay(posts)}
+          today={today}
+          labelledBy={titleId}
+          busy={state.status === 'loading'}
+          onOpenPost={(post) => setOpenPostId(post.id)}
+        />
+      ) : (
+        <CalendarGrid
+          weeks={buildMonthGrid(visible.year, visible.monthIndex)}
+          postsByDay={groupPostsByDay(posts)}
+          today={today}
+          labelledBy={titleId}
+          busy={state.status === 'loading'}
+          onOpenPost={(post) => setOpenPostId(post.id)}
+        />
+      )}
       {openPost && (
         <PostDialog
           key={openPost.id}

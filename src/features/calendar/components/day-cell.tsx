@@ -30,7 +30,7 @@ export function DayCell({ day, posts, isToday, onOpenPost }: DayCellProps) {
         <time
           dateTime={dayKey(day.date)}
           className={`flex h-6 w-6 items-center justify-center self-end rounded-full text-xs font-medium ${
-            isToday ? 'bg-brand-500 text-white' : day.inMonth ? 'text-slate-700' : 'text-slate-400'
+            isToday ? 'bg-brand-500 text-white' : day.inMonth ? 'text-slate-700' : 'text-slate-500'
           }`}
         >
           <span aria-hidden="true">{day.date.getDate()}</span>

@@ -107,7 +107,7 @@ export function DashboardPage({
   }
 
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <section
         aria-labelledby="create-title"
         className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"

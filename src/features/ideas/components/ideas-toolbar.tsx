@@ -28,7 +28,7 @@ export function IdeasToolbar({ search, onSearchChange, sort, onSortChange }: Ide
           placeholder="Search topics..."
           value={search}
           onChange={(event) => onSearchChange(event.target.value)}
-          className="block w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:ring-1 focus:ring-brand-500 focus:outline-none"
+          className="block w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:ring-1 focus:ring-brand-500 focus:outline-none"
         />
       </div>
       <div

@@ -1,5 +1,11 @@
 import { SelectField } from '@/components/ui/field';
-import { aiEngines, defaultModelFor, modelsFor, type AiEngine, type ModelCatalog } from '@/config/model-catalog';
+import {
+  aiEngines,
+  defaultModelFor,
+  modelsFor,
+  type AiEngine,
+  type ModelCatalog,
+} from '@/config/model-catalog';
 
 interface EnginePickerProps {
   catalog: ModelCatalog;
@@ -15,7 +21,7 @@ export function EnginePicker({ catalog, engine, model, configured, onChange }: E
   return (
     <fieldset className="space-y-4">
       <legend className="text-sm font-medium text-slate-700">AI engine</legend>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-3 @md:grid-cols-2">
         {aiEngines.map((candidate) => {
           const info = catalog.engines[candidate];
           const selected = candidate === engine;
@@ -37,13 +43,20 @@ export function EnginePicker({ catalog, engine, model, configured, onChange }: E
               </span>
               <span className="mt-1 text-sm text-slate-600">{info.description}</span>
               {configured[candidate] === false && (
-                <span className="mt-2 text-xs text-amber-700">Not configured on this server yet: generation with it will explain what is missing.</span>
+                <span className="mt-2 text-xs text-amber-700">
+                  Not configured on this server yet: generation with it will explain what is missing.
+                </span>
               )}
             </label>
           );
         })}
       </div>
-      <SelectField label="Model" value={model} options={options} onChange={(event) => onChange({ engine, model: event.target.value })} />
+      <SelectField
+        label="Model"
+        value={model}
+        options={options}
+        onChange={(event) => onChange({ engine, model: event.target.value })}
+      />
     </fieldset>
   );
 }

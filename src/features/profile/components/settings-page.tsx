@@ -143,9 +143,9 @@ export function SettingsPage({ aiService }: SettingsPageProps) {
       <form
         onSubmit={submit}
         noValidate
-        className="mt-6 space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+        className="@container mt-6 space-y-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
       >
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-4 @md:grid-cols-2">
           <TextField
             label="Full name"
             autoComplete="name"
@@ -185,7 +185,9 @@ export function SettingsPage({ aiService }: SettingsPageProps) {
           value={form.about_me}
           onChange={(e) => update('about_me', e.target.value)}
         />
-        <div className="grid gap-4 sm:grid-cols-3">
+        {/* Columns follow the form's own width (beside the sidebar it is narrower than the window), and
+            only from a width where "Inspirational and motivational" still fits its box. */}
+        <div className="grid gap-4 @xl:grid-cols-2">
           <SelectField
             label="Writing style"
             options={toOptions(writingStyles)}

@@ -1,0 +1,59 @@
+import { format, isSameDay } from 'date-fns';
+import type { Post } from '@/lib/supabase/database-types';
+import { localDate } from '../month-grid';
+import { PostChip } from './post-chip';
+
+interface CalendarAgendaProps {
+  /** The visible month's posts, grouped by local day (see groupPostsByDay). */
+  postsByDay: ReadonlyMap<string, Post[]>;
+  today: Date;
+  /** The id of the month title, which names the list. */
+  labelledBy: string;
+  busy: boolean;
+  onOpenPost: (post: Post) => void;
+}
+
+/** A "yyyy-MM-dd" day key as local midnight of that day. */
+function dateOfKey(key: string): Date {
+  const [year = 0, month = 1, day = 1] = key.split('-').map(Number);
+  return localDate(year, month - 1, day);
+}
+
+/**
+ * The month as an agenda, for widths where seven columns would leave each day a sliver: the days
+ * that have posts, in order, each with its posts at full width (whole topics, no sideways scroll).
+ */
+export function CalendarAgenda({ postsByDay, today, labelledBy, busy, onOpenPost }: CalendarAgendaProps) {
+  const days = [...postsByDay.keys()].sort().map((key) => ({ key, date: dateOfKey(key) }));
+  return (
+    <ol aria-labelledby={labelledBy} aria-busy={busy} className="space-y-3">
+      {days.map(({ key, date }) => {
+        const isToday = isSameDay(date, today);
+        const fullDate = format(date, 'EEEE, MMMM d, yyyy');
+        return (
+          <li
+            key={key}
+            aria-current={isToday ? 'date' : undefined}
+            className={`rounded-xl border bg-white p-3 shadow-sm ${isToday ? 'border-brand-500 ring-1 ring-brand-500' : 'border-slate-200'}`}
+          >
+            <h3 className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+              <time dateTime={key}>{format(date, 'EEEE, MMMM d')}</time>
+              {isToday && (
+                <span className="rounded-full bg-brand-500 px-2 py-0.5 text-xs font-medium text-white">
+                  Today
+                </span>
+              )}
+            </h3>
+            <ul aria-label={`Posts on ${fullDate}`} className="mt-2 space-y-1.5">
+              {(postsByDay.get(key) ?? []).map((post) => (
+                <li key={post.id}>
+                  <PostChip post={post} onOpen={onOpenPost} layout="row" />
+                </li>
+              ))}
+            </ul>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
