@@ -98,6 +98,26 @@ export default tseslint.config(
       ],
     },
   })),
+  // shared/ is imported by the browser app, the servers and the Deno function alike: it imports none of them.
+  {
+    files: ['shared/**/*.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './shared',
+              from: ['./src', './server', './tests', './bench', './supabase'],
+              message: 'shared/ is imported by both sides; it must not import either.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: webApisOnly }] }],
+    },
+  },
   // Layers by path, whatever the import's spelling (alias or relative), as bulletproof-react does:
   // shared (lib, config, components) → features → app; no feature imports another; no cycles.
   {

@@ -6,7 +6,11 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // Code the browser and the servers share by design (model catalog, provider API limits, status texts).
+      '@shared': fileURLToPath(new URL('./shared', import.meta.url)),
+    },
   },
   // Only VITE_SUPABASE_URL / VITE_SUPABASE_PUBLISHABLE_KEY (public values) may reach the bundle;
   // provider keys have no VITE_ prefix and stay on the server.

@@ -28,7 +28,7 @@ export default mergeConfig(
           test: {
             name: 'server',
             environment: 'node',
-            include: ['server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+            include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'tests/integration/**/*.test.ts'],
             globalSetup: ['tests/helpers/global-setup-database.ts', 'tests/helpers/global-setup-postgres.ts'],
             setupFiles: ['tests/helpers/setup-node.ts'],
             // Generous: many tests start servers, and the suite must pass on a busy 2-core machine.

@@ -11,7 +11,7 @@ export default mergeConfig(
     test: {
       environment: 'jsdom',
       environmentOptions: { jsdom: { url: 'http://localhost' } },
-      include: ['src/**/*.test.{ts,tsx}'],
+      include: ['src/**/*.test.{ts,tsx}', 'shared/**/*.test.ts'],
       setupFiles: ['tests/helpers/setup-web.ts'],
       globals: true,
     },

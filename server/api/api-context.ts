@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { ModelCatalog } from '../../src/config/model-catalog.ts';
+import type { ModelCatalog } from '../../shared/model-catalog.ts';
 import type { AiQuota } from './ai-quota.ts';
 import type { ProviderConfig } from './provider-config.ts';
 import type { VerifyToken } from './verify-access-token.ts';

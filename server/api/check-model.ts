@@ -1,4 +1,4 @@
-import type { AiEngine, ModelCatalog } from '../../src/config/model-catalog.ts';
+import type { AiEngine, ModelCatalog } from '../../shared/model-catalog.ts';
 import { ApiError } from './api-error.ts';
 
 /** 400 unless `model` is a current model of the engine in this server's catalog; a retired id names its successor. */

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { ModelCatalog } from '../../src/config/model-catalog.ts';
+import type { ModelCatalog } from '../../shared/model-catalog.ts';
 import type { AiQuota } from './ai-quota.ts';
 import type { ApiContext } from './api-context.ts';
 import { ApiError, errorResponse } from './api-error.ts';

@@ -1,4 +1,4 @@
-import { httpStatusText } from '../../src/lib/ai/http-status-text.ts';
+import { httpStatusText } from '../../shared/http-status-text.ts';
 
 /**
  * The response's reason phrase, or the standard one for its status when the transport had none

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultModelCatalog } from '../../src/config/model-catalog.ts';
+import { defaultModelCatalog } from '../../shared/model-catalog.ts';
 import { loadModelCatalog } from './load-model-catalog.ts';
 
 let dir: string;

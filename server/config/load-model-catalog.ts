@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { defaultModelCatalog, type ModelCatalog } from '../../src/config/model-catalog.ts';
+import { defaultModelCatalog, type ModelCatalog } from '../../shared/model-catalog.ts';
 import { modelCatalogSchema } from './model-catalog-schema.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { aiEngines, type ModelCatalog } from '../../src/config/model-catalog.ts';
+import { aiEngines, type ModelCatalog } from '../../shared/model-catalog.ts';
 
 const catalogModelSchema = z.object({
   id: z.string().trim().min(1),
@@ -20,7 +20,7 @@ const engineSchema = z.object({
   models: z.array(catalogModelSchema).min(1, 'every engine needs at least one model'),
 });
 
-/** The shape of src/config/model-catalog.ts, for a MODEL_CATALOG_FILE override. */
+/** The shape of shared/model-catalog.ts, for a MODEL_CATALOG_FILE override. */
 export const modelCatalogSchema = z
   .object({
     engines: z.object({ groq: engineSchema, anthropic: engineSchema }),

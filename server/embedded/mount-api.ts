@@ -1,5 +1,5 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { ModelCatalog } from '../../src/config/model-catalog.ts';
+import type { ModelCatalog } from '../../shared/model-catalog.ts';
 import { postgresAiQuota, type AiQuotaLimits } from '../api/ai-quota.ts';
 import { createApiApp } from '../api/create-api-app.ts';
 import type { ProviderConfig } from '../api/provider-config.ts';

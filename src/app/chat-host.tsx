@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import type { ModelCatalog } from '@/config/model-catalog';
+import type { ModelCatalog } from '@shared/model-catalog';
 import { useChatStore } from '@/features/chat/chat-store';
 import { useProfileStore } from '@/features/profile/profile-store';
 import { useRuntimeConfig } from './runtime-config-context';

@@ -138,7 +138,7 @@ export const DEFAULT_POST_TEXT = [
 export const DEFAULT_THINKING =
   'The user wants a LinkedIn post. I should open with a hook, share three lessons and end with a question.';
 
-/** Groq models that answer 400 model_decommissioned (mirrors the retired ids in src/config/model-catalog.ts). */
+/** Groq models that answer 400 model_decommissioned (mirrors the retired ids in shared/model-catalog.ts). */
 export const RETIRED_GROQ_MODELS: readonly string[] = [
   'llama-3.3-70b-versatile',
   'llama-3.1-70b-versatile',

@@ -5,7 +5,7 @@ import type { AiQuotaLimits } from '../../server/api/ai-quota.ts';
 import { configuredProviders, type ProviderConfig } from '../../server/api/provider-config.ts';
 import { mountApi } from '../../server/embedded/mount-api.ts';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
-import { defaultModelCatalog, type ModelCatalog } from '../../src/config/model-catalog.ts';
+import { defaultModelCatalog, type ModelCatalog } from '../../shared/model-catalog.ts';
 import { startTestServer } from './test-server.ts';
 
 /** Provider hosts that do not exist, for MSW to answer at the network edge, and keys that are only test strings. */

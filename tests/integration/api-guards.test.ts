@@ -5,7 +5,7 @@ import { readProviderConfig } from '../../server/api/provider-config.ts';
 import { signAccessToken } from '../../server/embedded/keys/jwt.ts';
 import { generateKeyPair } from 'jose';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
-import { defaultModelCatalog } from '../../src/config/model-catalog.ts';
+import { defaultModelCatalog } from '../../shared/model-catalog.ts';
 import { startApiTestServer, testProviders } from '../helpers/api-server.ts';
 import { signedInClient } from '../helpers/test-server.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { defaultModelCatalog } from '@/config/model-catalog';
+import { defaultModelCatalog } from '../../shared/model-catalog.ts';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { useProfileStore } from '@/features/profile/profile-store';
 import { getSupabase, initSupabase } from '@/lib/supabase/client';

@@ -52,6 +52,18 @@ const probes: { rule: string; file: string; code: string; why: string }[] = [
     code: "export { useIdeasStore } from '@/features/ideas/ideas-store';\n",
   },
   {
+    why: 'shared code importing the browser app',
+    rule: 'import-x/no-restricted-paths',
+    file: 'shared/probe.ts',
+    code: "export { paths } from '../src/config/paths.ts';\n",
+  },
+  {
+    why: 'shared code importing a Node module',
+    rule: 'no-restricted-imports',
+    file: 'shared/probe.ts',
+    code: "export { readFile } from 'node:fs/promises';\n",
+  },
+  {
     why: 'lib (not its owner) importing supabase-js',
     rule: 'no-restricted-imports',
     file: 'src/lib/ai/probe.ts',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountApi } from '../../server/embedded/mount-api.ts';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
-import { defaultModelCatalog } from '../../src/config/model-catalog.ts';
+import { defaultModelCatalog } from '../../shared/model-catalog.ts';
 import { testProviders } from '../helpers/api-server.ts';
 import { signedInClient, startTestServer } from '../helpers/test-server.ts';
 import { rawRequest } from './support/raw-request.ts';

@@ -5,7 +5,7 @@ import {
   maxSearchDomains,
   researchModels,
   searchDomainPattern,
-} from '../../../src/config/research-api.ts';
+} from '../../../shared/research-api.ts';
 import { agentReply } from '../agent-reply.ts';
 import type { ApiContext } from '../api-context.ts';
 import { ApiError } from '../api-error.ts';

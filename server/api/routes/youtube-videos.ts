@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { youTubeVideoIdPattern } from '../../../src/config/research-api.ts';
+import { youTubeVideoIdPattern } from '../../../shared/research-api.ts';
 import type { ApiContext } from '../api-context.ts';
 import { ApiError } from '../api-error.ts';
 import { fetchProvider } from '../fetch-provider.ts';

@@ -1,5 +1,5 @@
 import { Navigate, useNavigate } from 'react-router-dom';
-import { defaultModelFor, type ModelCatalog } from '@/config/model-catalog';
+import { defaultModelFor, type ModelCatalog } from '@shared/model-catalog';
 import { paths } from '@/config/paths';
 import { OnboardingWizard, type OnboardingAnswers } from '@/features/onboarding/components/onboarding-wizard';
 import { useProfileStore } from '@/features/profile/profile-store';

@@ -1,4 +1,4 @@
-import type { AiEngine, ModelCatalog } from '@/config/model-catalog';
+import type { AiEngine, ModelCatalog } from '@shared/model-catalog';
 import type { LanguagePreference } from '@/config/profile-options';
 import { claudeCompletion } from '@/lib/ai/claude-stream';
 import { routeModel } from '@/lib/ai/model-route';

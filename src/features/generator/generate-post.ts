@@ -1,4 +1,4 @@
-import type { AiEngine, ModelCatalog } from '@/config/model-catalog';
+import type { AiEngine, ModelCatalog } from '@shared/model-catalog';
 import { AiRequestError } from '@/lib/ai/ai-error';
 import { claudeCompletion } from '@/lib/ai/claude-stream';
 import { visiblePostText } from '@/lib/ai/think-filter';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { defaultModelCatalog } from '@/config/model-catalog';
+import { defaultModelCatalog } from '@shared/model-catalog';
 import { draftStorageKey, useGeneratorStore } from './generator-store';
 
 const store = () => useGeneratorStore.getState();

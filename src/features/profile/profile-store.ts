@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { findModel, resolveModel, type ModelCatalog } from '@/config/model-catalog';
+import { findModel, resolveModel, type ModelCatalog } from '@shared/model-catalog';
 import { mapBackendError } from '@/lib/errors/map-backend-error';
 import { currentUserId, getSupabase } from '@/lib/supabase/client';
 import type { Profile, ProfileFields } from '@/lib/supabase/database-types';

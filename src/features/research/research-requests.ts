@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { researchModel } from '@/config/research-api';
+import { researchModel } from '@shared/research-api';
 import type { AgentRequestBody } from '@/lib/ai/perplexity-agent';
 import type { YouTubeVideo } from '@/lib/ai/youtube-videos';
 import { phraseTypes, type PhraseType } from './phrase-types';

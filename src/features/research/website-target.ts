@@ -1,4 +1,4 @@
-import { maxSearchDomainLength, maxSearchDomains, searchDomainPattern } from '@/config/research-api';
+import { maxSearchDomainLength, maxSearchDomains, searchDomainPattern } from '@shared/research-api';
 
 /**
  * A research website as typed (spec §5): trimmed, trailing slashes removed, https:// added when

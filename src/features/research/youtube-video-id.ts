@@ -1,4 +1,4 @@
-import { youTubeVideoIdPattern } from '@/config/research-api';
+import { youTubeVideoIdPattern } from '@shared/research-api';
 
 export const emptyVideoUrlMessage = 'Please enter a YouTube URL';
 export const invalidVideoUrlMessage = 'Invalid YouTube URL';

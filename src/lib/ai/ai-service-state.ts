@@ -1,4 +1,4 @@
-import type { AiEngine, ModelCatalog } from '@/config/model-catalog';
+import type { AiEngine, ModelCatalog } from '@shared/model-catalog';
 
 /** Which providers have a key on the server that runs the /api functions (never the keys). */
 export type EngineAvailability = Record<AiEngine | 'perplexity' | 'youtube', boolean>;

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { defaultModelCatalog, type ModelCatalog } from '@/config/model-catalog';
+import { defaultModelCatalog, type ModelCatalog } from '@shared/model-catalog';
 import { AiServiceError, aiServiceMessages, fetchAiService } from './fetch-ai-service';
 
 const hostedApi = 'https://ref.supabase.co/functions/v1/api';

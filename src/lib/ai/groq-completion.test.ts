@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { groqCompletion, streamFailedMessage, toAiError } from './groq-completion';
-import { httpStatusText } from './http-status-text';
+import { httpStatusText } from '@shared/http-status-text';
 import { expectConsole } from '../../../tests/helpers/console-guard.ts';
 
 const apiError = (status: number, body: unknown, headers: Record<string, string> = {}) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultModelCatalog } from '@/config/model-catalog';
+import { defaultModelCatalog } from '@shared/model-catalog';
 import { routeModel } from './model-route';
 
 describe('routeModel (spec §4 "Model routing", generalised by DESIGN.md §2)', () => {

@@ -1,4 +1,4 @@
-import { findModel, type AiEngine, type ModelCatalog } from '@/config/model-catalog';
+import { findModel, type AiEngine, type ModelCatalog } from '@shared/model-catalog';
 
 export type ModelRoute =
   | { provider: 'anthropic'; model: string }

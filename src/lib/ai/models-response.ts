@@ -1,4 +1,4 @@
-import { aiEngines, type AiEngine, type CatalogModel, type ModelCatalog } from '@/config/model-catalog';
+import { aiEngines, type AiEngine, type CatalogModel, type ModelCatalog } from '@shared/model-catalog';
 import type { AiServiceInfo, EngineAvailability } from './ai-service-state';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -1,4 +1,4 @@
-import type { researchModel } from '@/config/research-api';
+import type { researchModel } from '@shared/research-api';
 import { AiRequestError } from './ai-error';
 import { absoluteApiBase } from './api-base';
 import type { AiCallContext } from './chat-message';

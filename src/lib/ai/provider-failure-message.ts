@@ -1,4 +1,4 @@
-import { httpStatusText } from './http-status-text';
+import { httpStatusText } from '@shared/http-status-text';
 
 /**
  * What the user reads when a provider (not our /api) refused or failed: "<Provider> API error:

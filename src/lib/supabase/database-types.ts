@@ -1,4 +1,4 @@
-import type { AiEngine } from '@/config/model-catalog';
+import type { AiEngine } from '@shared/model-catalog';
 import type { LanguagePreference } from '@/config/profile-options';
 
 /** Rows of the tables in supabase/migrations, as PostgREST returns them. */

@@ -9,7 +9,7 @@ import { createApiApp } from '../../../server/api/create-api-app.ts';
 import { readHostedEnv } from '../../../server/api/hosted-env.ts';
 import { readProviderConfig } from '../../../server/api/provider-config.ts';
 import { userTokenVerifier } from '../../../server/api/user-token-verifier.ts';
-import { defaultModelCatalog } from '../../../src/config/model-catalog.ts';
+import { defaultModelCatalog } from '../../../shared/model-catalog.ts';
 
 const env = Deno.env.toObject();
 // Refuses to start, naming what is missing, rather than answer every request with an error.

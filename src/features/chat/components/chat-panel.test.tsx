@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { defaultModelCatalog } from '@/config/model-catalog';
+import { defaultModelCatalog } from '@shared/model-catalog';
 import { ChatPanel } from './chat-panel';
 
 function renderPanel() {

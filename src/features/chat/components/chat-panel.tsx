@@ -1,6 +1,6 @@
 import { SendHorizontal, X } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { findModel, type AiEngine, type ModelCatalog } from '@/config/model-catalog';
+import { findModel, type AiEngine, type ModelCatalog } from '@shared/model-catalog';
 import type { LanguagePreference } from '@/config/profile-options';
 import { currentAccessToken } from '@/lib/supabase/client';
 import { toast } from '@/lib/toast/toast';

@@ -5,7 +5,7 @@ import {
   modelsFor,
   type AiEngine,
   type ModelCatalog,
-} from '@/config/model-catalog';
+} from '@shared/model-catalog';
 
 interface EnginePickerProps {
   catalog: ModelCatalog;

@@ -1,5 +1,5 @@
 import { Spinner } from '@/components/ui/spinner';
-import type { AiEngine } from '@/config/model-catalog';
+import type { AiEngine } from '@shared/model-catalog';
 import type { AiServiceState } from '@/lib/ai/ai-service-state';
 import { EnginePicker } from './engine-picker';
 

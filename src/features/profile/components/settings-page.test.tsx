@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { defaultModelCatalog } from '@/config/model-catalog';
+import { defaultModelCatalog } from '@shared/model-catalog';
 import type { AiServiceState, EngineAvailability } from '@/lib/ai/ai-service-state';
 import type { Profile, ProfileFields } from '@/lib/supabase/database-types';
 import { useProfileStore } from '../profile-store';

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
-import { resolveModel, type AiEngine, type ModelCatalog } from '@/config/model-catalog';
+import { resolveModel, type AiEngine, type ModelCatalog } from '@shared/model-catalog';
 import { paths } from '@/config/paths';
 import {
   languages,

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import {
   aiEngines,
   defaultModelCatalog as catalog,
@@ -5,7 +6,7 @@ import {
   findModel,
   modelsFor,
   resolveModel,
-} from './model-catalog';
+} from './model-catalog.ts';
 
 describe('resolveModel', () => {
   it('keeps a current model and its engine, with nothing replaced', () => {
