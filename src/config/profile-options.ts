@@ -36,3 +36,21 @@ export const profileLimits = {
   website: 2048,
   about_me: 4000,
 } as const;
+
+const filled = (value: string | null | undefined): string | null =>
+  value && value.trim() !== '' ? value.trim() : null;
+
+/**
+ * Who a post or a piece of research is for, with the product's fallbacks (docs/product.md §13.4):
+ * the industry, else the company, else "Technology"; the role, else "Professional".
+ */
+export function audienceOf(profile: {
+  industry?: string | null;
+  company?: string | null;
+  role?: string | null;
+}): { industry: string; role: string } {
+  return {
+    industry: filled(profile.industry) ?? filled(profile.company) ?? 'Technology',
+    role: filled(profile.role) ?? 'Professional',
+  };
+}

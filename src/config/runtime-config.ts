@@ -1,3 +1,4 @@
+import { messages } from './messages';
 /**
  * Where the SPA finds its backend (DESIGN.md §3), from /app-config.json or build-time VITE_ values.
  * Which AI engines are configured and the model catalog are not part of it: the /api functions
@@ -35,9 +36,7 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
   try {
     response = await fetchImpl('/app-config.json', { cache: 'no-store' });
   } catch {
-    throw new RuntimeConfigError(
-      'Unable to connect to the database. Please check your internet connection and try again.',
-    );
+    throw new RuntimeConfigError(messages.no_connection);
   }
   if (!response.ok)
     throw new RuntimeConfigError(`The server did not provide its configuration (HTTP ${response.status}).`);

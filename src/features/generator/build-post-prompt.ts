@@ -1,4 +1,4 @@
-import { writingStyles, type LanguagePreference } from '@/config/profile-options';
+import { audienceOf, writingStyles, type LanguagePreference } from '@/config/profile-options';
 
 /** Spec §7.3 generator inputs (the profile's fields plus the topic). */
 export interface PostPromptInput {
@@ -15,19 +15,21 @@ export interface PostPromptInput {
 
 export const maxPostWords = 250;
 
-const has = (value: string | null | undefined): value is string => typeof value === 'string' && value.trim() !== '';
+const has = (value: string | null | undefined): value is string =>
+  typeof value === 'string' && value.trim() !== '';
 
-/** Spec §5: industry falls back to company, then "Technology"; role falls back to "Professional". */
+/** The product's fallbacks (docs/product.md §13.4): industry → company → "Technology"; role → "Professional". */
 export function effectiveIndustry(input: Pick<PostPromptInput, 'industry' | 'company'>): string {
-  return has(input.industry) ? input.industry.trim() : has(input.company) ? input.company.trim() : 'Technology';
+  return audienceOf(input).industry;
 }
 
 export function effectiveRole(input: Pick<PostPromptInput, 'role'>): string {
-  return has(input.role) ? input.role.trim() : 'Professional';
+  return audienceOf(input).role;
 }
 
 const spelling: Record<LanguagePreference, string> = {
-  'en-GB': 'British English (UK spelling and vocabulary: "organise", "colour", "programme", "whilst" is fine)',
+  'en-GB':
+    'British English (UK spelling and vocabulary: "organise", "colour", "programme", "whilst" is fine)',
   'en-US': 'American English (US spelling and vocabulary: "organize", "color", "program")',
 };
 

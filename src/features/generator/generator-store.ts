@@ -4,6 +4,7 @@ import { AiRequestError } from '@/lib/ai/ai-error';
 import { currentAccessToken } from '@/lib/supabase/client';
 import { toast } from '@/lib/toast/toast';
 import { generatePost, type GenerateContext, type GenerateRequest } from './generate-post';
+import { messages } from '@/config/messages';
 
 type Status = 'idle' | 'generating';
 
@@ -91,7 +92,7 @@ export const useGeneratorStore = create<GeneratorState>()(
         });
         try {
           const accessToken = await currentAccessToken();
-          if (!accessToken) throw new AiRequestError('Session expired. Please sign in again.', 401);
+          if (!accessToken) throw new AiRequestError(messages.session_expired, 401);
           const post = await generatePost(
             { ...request, topic },
             {

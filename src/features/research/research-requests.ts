@@ -11,6 +11,7 @@ import {
   VideoAnalysisReplySchema,
 } from './research-schemas';
 import { toSearchDomainFilter } from './website-target';
+import { audienceOf } from '@/config/profile-options';
 
 /** Who the research is for. */
 export interface Researcher {
@@ -22,8 +23,7 @@ export interface Researcher {
 export function withFallbacks<T extends Researcher>(researcher: T): T {
   return {
     ...researcher,
-    industry: clip(researcher.industry, 200) || 'Technology',
-    role: clip(researcher.role, 200) || 'Professional',
+    ...audienceOf({ industry: clip(researcher.industry, 200), role: clip(researcher.role, 200) }),
   };
 }
 

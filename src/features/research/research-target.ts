@@ -1,3 +1,5 @@
+import { audienceOf } from '@/config/profile-options';
+
 /** Who the research is for: spec §5 fallbacks already applied. */
 export interface ResearchTarget {
   /** Industry, else company, else "Technology". */
@@ -23,8 +25,7 @@ export function researchTarget(profile: ResearchProfile): ResearchTarget {
   const headerIndustry = text(profile.industry) ?? text(profile.company);
   const headerRole = text(profile.role);
   return {
-    industry: headerIndustry ?? 'Technology',
-    role: headerRole ?? 'Professional',
+    ...audienceOf({ industry: headerIndustry, role: headerRole }),
     aboutMe: text(profile.about_me) ?? '',
     headerIndustry,
     headerRole,

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { currentAccessToken } from '@/lib/supabase/client';
 import { toast } from '@/lib/toast/toast';
 import type { ResearchContext } from './research-service';
+import { messages } from '@/config/messages';
 
 export const researchFailedMessage = 'Failed to get topic suggestions';
 
@@ -23,14 +24,18 @@ export function useResearchRequest(apiBaseUrl: string) {
   return useCallback(
     async <T>(
       work: (context: ResearchContext) => Promise<T>,
-      handlers: { setStatus: (status: { loading: boolean; error: string | null }) => void; onResult: (result: T) => void; success: string },
+      handlers: {
+        setStatus: (status: { loading: boolean; error: string | null }) => void;
+        onResult: (result: T) => void;
+        success: string;
+      },
     ): Promise<void> => {
       const controller = new AbortController();
       controllers.current.add(controller);
       handlers.setStatus({ loading: true, error: null });
       try {
         const accessToken = await currentAccessToken();
-        if (!accessToken) throw new Error('Session expired. Please sign in again.');
+        if (!accessToken) throw new Error(messages.session_expired);
         const result = await work({ apiBaseUrl, accessToken, signal: controller.signal });
         if (controller.signal.aborted) return;
         handlers.onResult(result);

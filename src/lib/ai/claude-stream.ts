@@ -4,6 +4,7 @@ import type { AiCallContext } from './chat-message';
 import { providerErrorCode } from './provider-error';
 import { providerFailureMessage, providerStatusIn } from './provider-failure-message';
 import { readSseData } from './sse-reader';
+import { messages } from '@/config/messages';
 
 export interface ClaudeRequest {
   prompt: string;
@@ -44,7 +45,7 @@ export async function claudeCompletion(
   if (!response.ok) {
     const { message, code } = await apiErrorBody(response);
     if (response.status === 401 && code === 'invalid_token')
-      throw new AiRequestError('Session expired. Please sign in again.', 401);
+      throw new AiRequestError(messages.session_expired, 401);
     if (code === providerErrorCode) {
       const status = providerStatusIn(message, 'Anthropic', response.status);
       throw new AiRequestError(

@@ -1,6 +1,7 @@
 import { absoluteApiBase, apiErrorBody } from './api-base';
 import type { AiServiceInfo } from './ai-service-state';
 import { readModelsResponse } from './models-response';
+import { messages } from '@/config/messages';
 
 /** Why the AI service could not be used; `message` is written for the person at the screen. */
 export type AiServiceProblem = 'unreachable' | 'session' | 'refused' | 'unreadable';
@@ -19,7 +20,7 @@ export class AiServiceError extends Error {
 export const aiServiceMessages = {
   unreachable:
     "We can't reach the AI service right now, so posts can't be generated and the post chat can't answer. Your saved posts and ideas still work, and nothing you typed is lost.",
-  session: 'Session expired. Please sign in again.',
+  session: messages.session_expired,
   unreadable: 'The AI service sent an answer this app could not read. Please try again later.',
 } as const;
 

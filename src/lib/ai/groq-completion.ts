@@ -4,6 +4,7 @@ import { absoluteApiBase } from './api-base';
 import type { AiCallContext, ChatMessage } from './chat-message';
 import { providerErrorCode } from './provider-error';
 import { providerFailureMessage, providerStatusIn } from './provider-failure-message';
+import { messages } from '@/config/messages';
 
 export interface GroqCompletionRequest {
   model: string;
@@ -79,7 +80,7 @@ export function toAiError(error: unknown): AiRequestError {
     // Our /api refuses an expired session with code invalid_token; any other 401 is the provider
     // refusing the server's key, which is not the user's fault.
     if (error.status === 401 && code === 'invalid_token')
-      return new AiRequestError('Session expired. Please sign in again.', 401);
+      return new AiRequestError(messages.session_expired, 401);
     const ours = code !== providerErrorCode && error.status !== 401 && ownMessageStatuses.has(error.status);
     if (message && ours) return new AiRequestError(message, error.status);
     // Groq's own words ("Rate limit reached for model…") are for the console, not the user.

@@ -1,5 +1,6 @@
 import { AiRequestError } from './ai-error';
 import { providerFailureMessage, providerStatusIn } from './provider-failure-message';
+import { messages } from '@/config/messages';
 
 /**
  * The error for a non-OK answer from a provider route of our /api. Our /api's own refusals (no key
@@ -13,7 +14,7 @@ export async function providerError(response: Response, label: string): Promise<
   const text = await response.text().catch(() => '');
   const own = ownApiError(text);
   if (own?.code === 'invalid_token' && response.status === 401) {
-    return new AiRequestError('Session expired. Please sign in again.', 401);
+    return new AiRequestError(messages.session_expired, 401);
   }
   if (own && own.code !== providerErrorCode) return new AiRequestError(own.message, response.status);
   console.warn(`${label} API error ${response.status}:`, text);

@@ -1,3 +1,4 @@
+import { messages } from '@/config/messages';
 /**
  * The backend error mapping of spec §8, in its order, as one pure function used by every store.
  * Beyond the spec it never shows a raw database message for errors the user can do nothing with.
@@ -8,23 +9,21 @@ interface ErrorLike {
   status?: unknown;
 }
 
-export const connectionMessage =
-  'Unable to connect to the database. Please check your internet connection and try again.';
+export const connectionMessage = messages.no_connection;
 
 export function mapBackendError(error: unknown): string {
   const { message, code, status } = (typeof error === 'object' && error !== null ? error : {}) as ErrorLike;
   const text = typeof message === 'string' ? message : typeof error === 'string' ? error : '';
-  if (text.includes('message channel closed')) return 'Connection interrupted. Reconnecting...';
-  if (code === 'PGRST301') return 'Database row level security policy violation';
-  if (code === '23505') return 'This record already exists';
-  if (code === '23503') return 'Referenced record does not exist';
-  if (status === 401) return 'Authentication required';
-  if (status === 403 || code === '42501') return 'You do not have permission to perform this action';
-  if (code === 'PGRST116') return 'Resource not found';
-  if (text.includes('JWT expired')) return 'Session expired. Please sign in again.';
-  if (code === '23514' || code === '22001')
-    return 'One of the values is too long or not allowed. Please check what you entered.';
-  if (code === '23502') return 'A required value is missing.';
+  if (text.includes('message channel closed')) return messages.connection_interrupted;
+  if (code === 'PGRST301') return messages.rls_violation;
+  if (code === '23505') return messages.record_exists;
+  if (code === '23503') return messages.missing_reference;
+  if (status === 401) return messages.auth_required;
+  if (status === 403 || code === '42501') return messages.permission_denied;
+  if (code === 'PGRST116') return messages.not_found;
+  if (text.includes('JWT expired')) return messages.session_expired;
+  if (code === '23514' || code === '22001') return messages.value_rejected;
+  if (code === '23502') return messages.value_missing;
   if (/Failed to fetch|fetch failed|NetworkError|Load failed/i.test(text)) return connectionMessage;
-  return text || 'An unexpected error occurred';
+  return text || messages.unexpected;
 }
