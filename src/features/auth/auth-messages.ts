@@ -9,6 +9,8 @@ export const authMessages = {
   signOutFailed: 'Could not sign out. Please try reloading the page.',
   reconnecting: 'Connection interrupted. Reconnecting...',
   checkEmail: 'Check your email for the confirmation link',
+  /** Spec §5: the auth provider needs an email (or phone) and a password. */
+  missingCredentials: 'You must provide either an email or phone number and a password',
   /** After a confirmation link that could not sign this browser in (another browser, or too late). */
   confirmedSignIn: 'Your email address is confirmed. Sign in to continue.',
 } as const;
