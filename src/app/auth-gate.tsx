@@ -89,7 +89,9 @@ export function AuthGate() {
           retrying={retrying}
           onRetry={async () => {
             setRetrying(true);
-            await recheckConnection();
+            const back = await recheckConnection();
+            // The live connection may have given up while the server was away: it starts again too.
+            if (back && useAuthStore.getState().realtimeGaveUp) useAuthStore.getState().retryRealtime();
             setRetrying(false);
           }}
           onSignOutRestart={() => void signOutAndRestart()}

@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
 import { AiServiceAlert } from '@/features/ai-service/components/ai-service-alert';
 import { useAiService } from '@/features/ai-service/use-ai-service';
+import { authMessages } from '@/features/auth/auth-messages';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { readyCatalog } from '@/lib/ai/ai-service-state';
 import { useProfileStore } from '@/features/profile/profile-store';
@@ -40,6 +41,8 @@ export function SignedInApp() {
   const modelNotice = useProfileStore((state) => state.modelNotice);
   const dismissModelNotice = useProfileStore((state) => state.dismissModelNotice);
   const reconnecting = useAuthStore((state) => state.reconnecting);
+  const realtimeGaveUp = useAuthStore((state) => state.realtimeGaveUp);
+  const retryRealtime = useAuthStore((state) => state.retryRealtime);
   const signOut = useAuthStore((state) => state.signOut);
   const userId = useAuthStore((state) => state.user?.id ?? null);
   const upgradeRetiredModel = useProfileStore((state) => state.upgradeRetiredModel);
@@ -68,6 +71,14 @@ export function SignedInApp() {
 
   const notice = (
     <>
+      {realtimeGaveUp && (
+        <Alert tone="warning" className="mx-4 mt-4 flex items-start justify-between gap-4 sm:mx-6">
+          <span>{authMessages.realtimeGaveUp}</span>
+          <button type="button" onClick={retryRealtime} className="font-medium underline">
+            Try again
+          </button>
+        </Alert>
+      )}
       <AiServiceAlert state={aiService} className="mx-4 mt-4 sm:mx-6" />
       {modelNotice && (
         <Alert tone="info" className="mx-4 mt-4 flex items-start justify-between gap-4 sm:mx-6">

@@ -8,6 +8,8 @@ export const authMessages = {
   profileFailed: 'Failed to load profile',
   signOutFailed: 'Could not sign out. Please try reloading the page.',
   reconnecting: 'Connection interrupted. Reconnecting...',
+  /** Spec §9: after 5 reconnect attempts the connection status says it has stopped trying. */
+  realtimeGaveUp: 'Connection lost. Reconnecting stopped after 5 attempts.',
   checkEmail: 'Check your email for the confirmation link',
   /** Spec §5: the auth provider needs an email (or phone) and a password. */
   missingCredentials: 'You must provide either an email or phone number and a password',

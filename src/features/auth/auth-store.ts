@@ -3,7 +3,14 @@ import { timers } from '@/config/timers';
 import { retryWithBackoff } from '@/lib/async/retry-with-backoff';
 import { ConnectionError, checkConnection } from '@/lib/supabase/check-connection';
 import { authRedirectUrl, settleAuthRedirect } from '@/lib/supabase/auth-redirect';
-import { getSupabase, sessionStorageKey, type Session, type User } from '@/lib/supabase/client';
+import {
+  getSupabase,
+  onRealtimeGaveUp,
+  sessionStorageKey,
+  type RealtimeChannel,
+  type Session,
+  type User,
+} from '@/lib/supabase/client';
 import { authMessages } from './auth-messages';
 
 export type AuthStatus = 'loading' | 'error' | 'signed-out' | 'signed-in';
@@ -17,10 +24,14 @@ interface AuthState {
   connectionLost: boolean;
   /** The realtime connection dropped and is reconnecting. */
   reconnecting: boolean;
+  /** The realtime connection used up its reconnect attempts (spec §9) and waits for retryRealtime. */
+  realtimeGaveUp: boolean;
   /** What became of the email link the page was opened from, for the sign-in card to say. */
   redirectNotice: { tone: 'success' | 'danger'; text: string } | null;
   initialize: (backend: { url: string; publishableKey: string }) => Promise<void>;
   recheckConnection: () => Promise<boolean>;
+  /** Connects the realtime channel again after it gave up. */
+  retryRealtime: () => void;
   signIn: (email: string, password: string) => Promise<string | null>;
   signUp: (email: string, password: string) => Promise<{ error: string | null; needsConfirmation: boolean }>;
   signOut: () => Promise<void>;
@@ -44,6 +55,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   error: null,
   connectionLost: false,
   reconnecting: false,
+  realtimeGaveUp: false,
   redirectNotice: null,
 
   initialize: async (target) => {
@@ -88,6 +100,12 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
       set({ connectionLost: true, error: describeInitFailure(error) });
       return false;
     }
+  },
+
+  retryRealtime: () => {
+    if (!subscribed) return;
+    set({ realtimeGaveUp: false, reconnecting: true });
+    watchRealtime(set, get);
   },
 
   signIn: async (email, password) => {
@@ -138,14 +156,27 @@ function subscribeOnce(set: Setter, get: () => AuthState): void {
       status: session ? 'signed-in' : 'signed-out',
     });
   });
-  supabase
-    .channel('system')
+  onRealtimeGaveUp(() => set({ realtimeGaveUp: true, reconnecting: false }));
+  watchRealtime(set, get);
+}
+
+let systemChannel: RealtimeChannel | null = null;
+
+/** Spec §7: the realtime system channel tells connect, disconnect and error (a new one on each retry). */
+function watchRealtime(set: Setter, get: () => AuthState): void {
+  const supabase = getSupabase();
+  if (systemChannel) void supabase.removeChannel(systemChannel);
+  const channel = supabase.channel('system');
+  systemChannel = channel;
+  channel
     .on('system', {}, () => {})
     .subscribe((state) => {
+      if (channel !== systemChannel) return;
       if (state === 'SUBSCRIBED') {
-        set({ reconnecting: false, connectionLost: false });
+        set({ reconnecting: false, connectionLost: false, realtimeGaveUp: false });
       } else if (state === 'CHANNEL_ERROR' || state === 'TIMED_OUT' || state === 'CLOSED') {
-        set({ reconnecting: true });
+        // Once the attempts are used up, the status stays "gave up" until the user retries.
+        if (!get().realtimeGaveUp) set({ reconnecting: true });
         void get().recheckConnection();
       }
     });
