@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { useAiServiceStore } from '@/features/ai-service/ai-service-store';
 import { authMessages } from '@/features/auth/auth-messages';
@@ -8,14 +9,17 @@ import { SignInCard } from '@/features/auth/components/sign-in-card';
 import { useIdeasStore } from '@/features/ideas/ideas-store';
 import { usePostsStore } from '@/features/posts/posts-store';
 import { useProfileStore } from '@/features/profile/profile-store';
+import { paths } from '@/config/paths';
 import { getSupabase } from '@/lib/supabase/client';
 import { forgetUserWork } from './forget-user-work';
+import { PublicOnboardingRoute } from './routes/public-onboarding-route';
 import { useRuntimeConfig } from './runtime-config-context';
 import { SignedInApp } from './signed-in-app';
 
 /** Spec §4 "Auth gate": loading, then error, signed-out (sign in / sign up) or signed-in. */
 export function AuthGate() {
   const config = useRuntimeConfig();
+  const { pathname } = useLocation();
   const status = useAuthStore((state) => state.status);
   const authError = useAuthStore((state) => state.error);
   const userId = useAuthStore((state) => state.user?.id ?? null);
@@ -66,7 +70,10 @@ export function AuthGate() {
       />
     );
   }
-  if (status === 'signed-out') return <SignInCard />;
+  if (status === 'signed-out') {
+    // Spec §2: /onboarding is open to everyone; every other page asks to sign in.
+    return pathname === paths.onboarding ? <PublicOnboardingRoute /> : <SignInCard />;
+  }
 
   if (profileError && !hasProfile) {
     return (

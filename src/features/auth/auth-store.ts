@@ -117,6 +117,8 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
 
   signUp: async (email, password) => {
     // The confirmation link leads back into the app, which finishes the PKCE sign-in (spec §9).
+    if (email.trim() === '' || password === '')
+      return { error: authMessages.missingCredentials, needsConfirmation: false };
     const redirectTo = authRedirectUrl();
     const { data, error } = await getSupabase().auth.signUp({
       email: email.trim(),
