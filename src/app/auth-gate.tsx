@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { useAiServiceStore } from '@/features/ai-service/ai-service-store';
 import { authMessages } from '@/features/auth/auth-messages';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { ErrorScreen } from '@/features/auth/components/error-screen';
+import { SetNewPasswordCard } from '@/features/auth/components/set-new-password-card';
 import { SignInCard } from '@/features/auth/components/sign-in-card';
 import { useIdeasStore } from '@/features/ideas/ideas-store';
 import { usePostsStore } from '@/features/posts/posts-store';
@@ -20,6 +21,7 @@ import { SignedInApp } from './signed-in-app';
 export function AuthGate() {
   const config = useRuntimeConfig();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
   const status = useAuthStore((state) => state.status);
   const authError = useAuthStore((state) => state.error);
   const userId = useAuthStore((state) => state.user?.id ?? null);
@@ -73,6 +75,11 @@ export function AuthGate() {
   if (status === 'signed-out') {
     // Spec §2: /onboarding is open to everyone; every other page asks to sign in.
     return pathname === paths.onboarding ? <PublicOnboardingRoute /> : <SignInCard />;
+  }
+
+  // The landing page of a password-reset link, signed in by it: the new password comes first.
+  if (pathname === paths.resetPassword) {
+    return <SetNewPasswordCard onDone={() => navigate(paths.dashboard, { replace: true })} />;
   }
 
   if (profileError && !hasProfile) {

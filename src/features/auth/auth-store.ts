@@ -1,7 +1,9 @@
 import { create } from 'zustand';
+import { paths } from '@/config/paths';
 import { timers } from '@/config/timers';
 import { retryWithBackoff } from '@/lib/async/retry-with-backoff';
 import { ConnectionError, checkConnection } from '@/lib/supabase/check-connection';
+import { authSendsEmail } from '@/lib/supabase/auth-email-delivery';
 import { authRedirectUrl, settleAuthRedirect } from '@/lib/supabase/auth-redirect';
 import {
   getSupabase,
@@ -35,6 +37,13 @@ interface AuthState {
   signIn: (email: string, password: string) => Promise<string | null>;
   signUp: (email: string, password: string) => Promise<{ error: string | null; needsConfirmation: boolean }>;
   signOut: () => Promise<void>;
+  /** Whether the auth server sends email (reset links); null until asked. */
+  sendsEmail: boolean | null;
+  loadEmailDelivery: () => Promise<void>;
+  /** Asks for a password-reset email; the error to show, or null once it is on its way. */
+  requestPasswordReset: (email: string) => Promise<string | null>;
+  /** Sets the signed-in user's new password (after a reset link); the error to show, or null. */
+  updatePassword: (password: string) => Promise<string | null>;
 }
 
 let backend: { url: string; publishableKey: string } | null = null;
@@ -57,6 +66,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   reconnecting: false,
   realtimeGaveUp: false,
   redirectNotice: null,
+  sendsEmail: null,
 
   initialize: async (target) => {
     backend = target;
@@ -72,9 +82,12 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
         { retries: timers.authRetryAttempts, baseMs: timers.authRetryBaseMs, maxMs: timers.authRetryMaxMs },
       );
       const outcome = await settleAuthRedirect(getSupabase());
+      const onResetPage = typeof window !== 'undefined' && window.location.pathname === paths.resetPassword;
       const redirectNotice =
         outcome.kind === 'confirmed'
-          ? ({ tone: 'success', text: authMessages.confirmedSignIn } as const)
+          ? onResetPage
+            ? ({ tone: 'danger', text: authMessages.resetLinkUnusable } as const)
+            : ({ tone: 'success', text: authMessages.confirmedSignIn } as const)
           : outcome.kind === 'failed'
             ? ({ tone: 'danger', text: outcome.message } as const)
             : null;
@@ -127,6 +140,28 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     });
     if (error) return { error: error.message, needsConfirmation: false };
     return { error: null, needsConfirmation: !data.session };
+  },
+
+  loadEmailDelivery: async () => {
+    if (!backend || get().sendsEmail !== null) return;
+    set({ sendsEmail: await authSendsEmail(backend.url, backend.publishableKey) });
+  },
+
+  requestPasswordReset: async (email) => {
+    if (email.trim() === '') return authMessages.resetNeedsEmail;
+    // The link comes back to the page where the new password is set (as on hosted Supabase).
+    const redirectTo = authRedirectUrl(paths.resetPassword);
+    const { error } = await getSupabase().auth.resetPasswordForEmail(
+      email.trim(),
+      redirectTo ? { redirectTo } : {},
+    );
+    return error ? error.message : null;
+  },
+
+  updatePassword: async (password) => {
+    if (password === '') return authMessages.resetNeedsPassword;
+    const { error } = await getSupabase().auth.updateUser({ password });
+    return error ? error.message : null;
   },
 
   signOut: async () => {
