@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { useAiServiceStore } from '@/features/ai-service/ai-service-store';
@@ -34,6 +34,15 @@ export function AuthGate() {
   const fetchProfile = useProfileStore((state) => state.fetchProfile);
   const resetProfile = useProfileStore((state) => state.reset);
   const [retrying, setRetrying] = useState(false);
+  const previousUserId = useRef<string | null>(null);
+  // Once the app has been on screen, a profile that loads again (another account signed in from
+  // another tab) shows the pages' own "Loading profile...", not the whole-screen loading.
+  const [appShown, setAppShown] = useState(false);
+  const showingApp = status === 'signed-in' && (hasProfile || appShown);
+  useEffect(() => {
+    if (status === 'signed-out') setAppShown(false);
+    else if (showingApp) setAppShown(true);
+  }, [status, showingApp]);
   const backend = { url: config.supabaseUrl, publishableKey: config.supabasePublishableKey };
 
   useEffect(() => {
@@ -44,9 +53,16 @@ export function AuthGate() {
   // (A retired model is upgraded once the AI service's catalog is known: SignedInApp.)
   useEffect(() => {
     if (userId) {
+      // Another account signed in from another tab: the previous one's lists go first.
+      if (previousUserId.current && previousUserId.current !== userId) {
+        usePostsStore.getState().reset();
+        useIdeasStore.getState().reset();
+      }
+      previousUserId.current = userId;
       void fetchProfile(userId).catch(() => {});
       return;
     }
+    previousUserId.current = null;
     resetProfile();
     usePostsStore.getState().reset();
     useIdeasStore.getState().reset();
@@ -91,7 +107,7 @@ export function AuthGate() {
       />
     );
   }
-  if (profileLoading && !hasProfile) return <LoadingScreen message="Loading your profile..." />;
+  if (profileLoading && !hasProfile && !appShown) return <LoadingScreen message="Loading your profile..." />;
 
   return (
     <>

@@ -27,7 +27,13 @@ export const useProfileStore = create<ProfileState>()((set, get) => ({
   ...initial,
 
   fetchProfile: async (userId, catalog) => {
-    set({ loading: true, error: null });
+    // Another user's profile is never shown while this one loads (an account switch in another tab).
+    const previous = get().profile;
+    set({
+      loading: true,
+      error: null,
+      ...(previous && previous.id !== userId ? { profile: null, isNewUser: false, modelNotice: null } : {}),
+    });
     // At most one row: no row (PGRST116 for `.single()`) means a new user, not an error (spec §8).
     // Asked as "maybe one", so a new user's first visit is a 200 and not a 406 in the console.
     const { data, error } = await getSupabase().from('profiles').select('*').eq('id', userId).maybeSingle();
