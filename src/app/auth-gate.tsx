@@ -39,10 +39,9 @@ export function AuthGate() {
   // another tab) shows the pages' own "Loading profile...", not the whole-screen loading.
   const [appShown, setAppShown] = useState(false);
   const showingApp = status === 'signed-in' && (hasProfile || appShown);
-  useEffect(() => {
-    if (status === 'signed-out') setAppShown(false);
-    else if (showingApp) setAppShown(true);
-  }, [status, showingApp]);
+  // Adjusted while rendering (React's pattern for state that follows other state).
+  if (status === 'signed-out' && appShown) setAppShown(false);
+  if (showingApp && !appShown) setAppShown(true);
   const backend = { url: config.supabaseUrl, publishableKey: config.supabasePublishableKey };
 
   useEffect(() => {
