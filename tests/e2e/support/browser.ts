@@ -25,6 +25,10 @@ export interface BrowserSession {
    * the allowance; it lasts until then (or until the browser closes).
    */
   allowConsoleErrors(...patterns: (string | RegExp)[]): () => void;
+  /** The same, for the rest of the current test only (the afterEach check withdraws it). */
+  allowConsoleErrorsInThisTest(...patterns: (string | RegExp)[]): void;
+  /** Withdraws the allowances of the test that just ended (called by the afterEach check). */
+  endTest(): void;
   close(): Promise<void>;
 }
 
@@ -36,7 +40,9 @@ const matches = (text: string, pattern: Pattern) =>
 const openSessions = new Set<BrowserSession>();
 
 afterEach(() => {
-  const found = [...openSessions].flatMap((session) => session.unexpectedErrors.splice(0));
+  const sessions = [...openSessions];
+  const found = sessions.flatMap((session) => session.unexpectedErrors.splice(0));
+  for (const session of sessions) session.endTest();
   if (found.length > 0) {
     throw new Error(
       `The page logged ${found.length} unexpected error(s) (allow one on purpose with allowConsoleErrors):\n${found.join('\n')}`,
@@ -72,8 +78,10 @@ export async function openBrowser(): Promise<BrowserSession> {
   const cspViolations: string[] = [];
   const unexpectedErrors: string[] = [];
   const allowed = new Set<Pattern>();
+  const allowedInTest = new Set<Pattern>();
   const noteError = (text: string) => {
-    if (![...allowed].some((pattern) => matches(text, pattern))) unexpectedErrors.push(text);
+    if (![...allowed, ...allowedInTest].some((pattern) => matches(text, pattern)))
+      unexpectedErrors.push(text);
   };
   const reportViolation = (text: string) => {
     cspViolations.push(text);
@@ -124,6 +132,10 @@ export async function openBrowser(): Promise<BrowserSession> {
         for (const pattern of patterns) allowed.delete(pattern);
       };
     },
+    allowConsoleErrorsInThisTest: (...patterns) => {
+      for (const pattern of patterns) allowedInTest.add(pattern);
+    },
+    endTest: () => allowedInTest.clear(),
     close: async () => {
       openSessions.delete(session);
       await context.close();
