@@ -1,21 +1,27 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { useAiServiceStore } from '@/features/ai-service/ai-service-store';
 import { authMessages } from '@/features/auth/auth-messages';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { ErrorScreen } from '@/features/auth/components/error-screen';
+import { SetNewPasswordCard } from '@/features/auth/components/set-new-password-card';
 import { SignInCard } from '@/features/auth/components/sign-in-card';
 import { useIdeasStore } from '@/features/ideas/ideas-store';
 import { usePostsStore } from '@/features/posts/posts-store';
 import { useProfileStore } from '@/features/profile/profile-store';
+import { paths } from '@/config/paths';
 import { getSupabase } from '@/lib/supabase/client';
 import { forgetUserWork } from './forget-user-work';
+import { PublicOnboardingRoute } from './routes/public-onboarding-route';
 import { useRuntimeConfig } from './runtime-config-context';
 import { SignedInApp } from './signed-in-app';
 
 /** Spec §4 "Auth gate": loading, then error, signed-out (sign in / sign up) or signed-in. */
 export function AuthGate() {
   const config = useRuntimeConfig();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
   const status = useAuthStore((state) => state.status);
   const authError = useAuthStore((state) => state.error);
   const userId = useAuthStore((state) => state.user?.id ?? null);
@@ -28,6 +34,14 @@ export function AuthGate() {
   const fetchProfile = useProfileStore((state) => state.fetchProfile);
   const resetProfile = useProfileStore((state) => state.reset);
   const [retrying, setRetrying] = useState(false);
+  const previousUserId = useRef<string | null>(null);
+  // Once the app has been on screen, a profile that loads again (another account signed in from
+  // another tab) shows the pages' own "Loading profile...", not the whole-screen loading.
+  const [appShown, setAppShown] = useState(false);
+  const showingApp = status === 'signed-in' && (hasProfile || appShown);
+  // Adjusted while rendering (React's pattern for state that follows other state).
+  if (status === 'signed-out' && appShown) setAppShown(false);
+  if (showingApp && !appShown) setAppShown(true);
   const backend = { url: config.supabaseUrl, publishableKey: config.supabasePublishableKey };
 
   useEffect(() => {
@@ -38,9 +52,16 @@ export function AuthGate() {
   // (A retired model is upgraded once the AI service's catalog is known: SignedInApp.)
   useEffect(() => {
     if (userId) {
+      // Another account signed in from another tab: the previous one's lists go first.
+      if (previousUserId.current && previousUserId.current !== userId) {
+        usePostsStore.getState().reset();
+        useIdeasStore.getState().reset();
+      }
+      previousUserId.current = userId;
       void fetchProfile(userId).catch(() => {});
       return;
     }
+    previousUserId.current = null;
     resetProfile();
     usePostsStore.getState().reset();
     useIdeasStore.getState().reset();
@@ -66,7 +87,15 @@ export function AuthGate() {
       />
     );
   }
-  if (status === 'signed-out') return <SignInCard />;
+  if (status === 'signed-out') {
+    // Spec §2: /onboarding is open to everyone; every other page asks to sign in.
+    return pathname === paths.onboarding ? <PublicOnboardingRoute /> : <SignInCard />;
+  }
+
+  // The landing page of a password-reset link, signed in by it: the new password comes first.
+  if (pathname === paths.resetPassword) {
+    return <SetNewPasswordCard onDone={() => navigate(paths.dashboard, { replace: true })} />;
+  }
 
   if (profileError && !hasProfile) {
     return (
@@ -77,7 +106,7 @@ export function AuthGate() {
       />
     );
   }
-  if (profileLoading && !hasProfile) return <LoadingScreen message="Loading your profile..." />;
+  if (profileLoading && !hasProfile && !appShown) return <LoadingScreen message="Loading your profile..." />;
 
   return (
     <>
@@ -89,7 +118,9 @@ export function AuthGate() {
           retrying={retrying}
           onRetry={async () => {
             setRetrying(true);
-            await recheckConnection();
+            const back = await recheckConnection();
+            // The live connection may have given up while the server was away: it starts again too.
+            if (back && useAuthStore.getState().realtimeGaveUp) useAuthStore.getState().retryRealtime();
             setRetrying(false);
           }}
           onSignOutRestart={() => void signOutAndRestart()}

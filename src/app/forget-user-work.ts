@@ -1,6 +1,7 @@
 import { selectedTopicKey } from '@/config/session-keys';
 import { useChatStore } from '@/features/chat/chat-store';
 import { useGeneratorStore } from '@/features/generator/generator-store';
+import { useOnboardingDraft } from '@/features/onboarding/onboarding-draft-store';
 import { useResearchStore } from '@/features/research/research-store';
 
 /**
@@ -12,5 +13,6 @@ export function forgetUserWork(): void {
   useGeneratorStore.getState().reset();
   useResearchStore.getState().reset();
   useChatStore.getState().close();
+  useOnboardingDraft.getState().reset();
   sessionStorage.removeItem(selectedTopicKey);
 }

@@ -214,3 +214,21 @@ describe('when the AI service cannot be reached', () => {
     expect(useAuthStore.getState().status).toBe('signed-in');
   });
 });
+
+describe('when the realtime connection has used up its reconnect attempts (spec §9)', () => {
+  const retryRealtime = useAuthStore.getState().retryRealtime;
+  afterEach(() => useAuthStore.setState({ realtimeGaveUp: false, reconnecting: false, retryRealtime }));
+
+  it('says so instead of "Reconnecting...", with a retry', async () => {
+    modelsAnswer = ready;
+    let retried = 0;
+    useAuthStore.setState({ realtimeGaveUp: true, reconnecting: false, retryRealtime: () => (retried += 1) });
+    const user = renderApp('/');
+    const status = await screen.findByText('Connection lost. Reconnecting stopped after 5 attempts.');
+    expect(screen.queryByText('Connection interrupted. Reconnecting...')).not.toBeInTheDocument();
+    await user.click(
+      within(status.closest('[role="status"]') as HTMLElement).getByRole('button', { name: 'Try again' }),
+    );
+    expect(retried).toBe(1);
+  });
+});

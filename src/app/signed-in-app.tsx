@@ -4,7 +4,9 @@ import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
 import { AiServiceAlert } from '@/features/ai-service/components/ai-service-alert';
 import { useAiService } from '@/features/ai-service/use-ai-service';
+import { authMessages } from '@/features/auth/auth-messages';
 import { useAuthStore } from '@/features/auth/auth-store';
+import { useChatStore } from '@/features/chat/chat-store';
 import { readyCatalog } from '@/lib/ai/ai-service-state';
 import { useProfileStore } from '@/features/profile/profile-store';
 import { forgetUserWork } from './forget-user-work';
@@ -40,12 +42,19 @@ export function SignedInApp() {
   const modelNotice = useProfileStore((state) => state.modelNotice);
   const dismissModelNotice = useProfileStore((state) => state.dismissModelNotice);
   const reconnecting = useAuthStore((state) => state.reconnecting);
+  const realtimeGaveUp = useAuthStore((state) => state.realtimeGaveUp);
+  const retryRealtime = useAuthStore((state) => state.retryRealtime);
   const signOut = useAuthStore((state) => state.signOut);
   const userId = useAuthStore((state) => state.user?.id ?? null);
   const upgradeRetiredModel = useProfileStore((state) => state.upgradeRetiredModel);
   // The catalog and the configured engines come from the /api functions, for the signed-in user.
   const aiService = useAiService(config.apiBaseUrl, userId);
   const catalog = readyCatalog(aiService);
+
+  // Spec §2: the chat floats on the dashboard and on Saved Posts, about a post of that page; leaving
+  // the page closes it (it would otherwise cover other pages, such as the calendar's last columns).
+  const closeChat = useChatStore((state) => state.close);
+  useEffect(() => closeChat(), [location.pathname, closeChat]);
 
   // A retired or missing model is upgraded once the catalog is known; other profile edits do not matter.
   const profileModel = profile && `${profile.id} ${profile.ai_engine} ${profile.ai_model ?? ''}`;
@@ -68,6 +77,14 @@ export function SignedInApp() {
 
   const notice = (
     <>
+      {realtimeGaveUp && (
+        <Alert tone="warning" className="mx-4 mt-4 flex items-start justify-between gap-4 sm:mx-6">
+          <span>{authMessages.realtimeGaveUp}</span>
+          <button type="button" onClick={retryRealtime} className="font-medium underline">
+            Try again
+          </button>
+        </Alert>
+      )}
       <AiServiceAlert state={aiService} className="mx-4 mt-4 sm:mx-6" />
       {modelNotice && (
         <Alert tone="info" className="mx-4 mt-4 flex items-start justify-between gap-4 sm:mx-6">
@@ -86,14 +103,14 @@ export function SignedInApp() {
       <Spinner /> Loading...
     </p>
   );
-  const layout = (page: ReactNode) => (
+  const layout = (page: ReactNode, withChat = false) => (
     <AppLayout
       userMenu={<UserMenu fullName={profile?.full_name} role={profile?.role} onSignOut={handleSignOut} />}
       reconnecting={reconnecting}
       notice={notice}
     >
       <Suspense fallback={pageLoading}>{page}</Suspense>
-      <ChatHost catalog={catalog} />
+      {withChat && <ChatHost catalog={catalog} />}
     </AppLayout>
   );
 
@@ -107,8 +124,8 @@ export function SignedInApp() {
           </Suspense>
         }
       />
-      <Route path={paths.dashboard} element={layout(<DashboardRoute aiService={aiService} />)} />
-      <Route path={paths.saved} element={layout(<SavedRoute />)} />
+      <Route path={paths.dashboard} element={layout(<DashboardRoute aiService={aiService} />, true)} />
+      <Route path={paths.saved} element={layout(<SavedRoute />, true)} />
       <Route path={paths.ideasBank} element={layout(<IdeasBankPage />)} />
       <Route path={paths.calendar} element={layout(<CalendarRoute />)} />
       <Route path={paths.settings} element={layout(<SettingsPage aiService={aiService} />)} />

@@ -6,4 +6,6 @@ export const paths = {
   calendar: '/calendar',
   settings: '/settings',
   onboarding: '/onboarding',
+  /** Where a password-reset email's link lands: the user sets a new password there. */
+  resetPassword: '/reset-password',
 } as const;

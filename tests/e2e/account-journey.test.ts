@@ -22,6 +22,8 @@ afterAll(async () => {
 
 describe('a new user, from sign-up to signing back in', () => {
   it('creates an account (after a too-short password) and is sent to onboarding', async () => {
+    // Provoked on purpose: the browser logs it as an error.
+    browser.allowConsoleErrorsInThisTest(/status of 422 .*\/auth\/v1\/signup/);
     await page.goto(server.url);
     await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
     await page.getByRole('button', { name: 'Need an account? Sign up' }).click();
@@ -93,6 +95,8 @@ describe('a new user, from sign-up to signing back in', () => {
   });
 
   it('survives the server stopping mid-session: error screen, then Try Again recovers without losing typed text', async () => {
+    // Provoked on purpose: the browser logs it as an error.
+    browser.allowConsoleErrorsInThisTest('net::ERR_CONNECTION_REFUSED');
     await page.getByLabel('Company').fill('Typed while offline');
     await server.stop();
     await page.getByRole('heading', { name: 'Error' }).waitFor({ timeout: 30_000 });
@@ -107,6 +111,8 @@ describe('a new user, from sign-up to signing back in', () => {
   });
 
   it('signs out, refuses a wrong password, and signs back in straight to the app', async () => {
+    // Provoked on purpose: the browser logs it as an error.
+    browser.allowConsoleErrorsInThisTest(/status of 400 .*\/auth\/v1\/token\?grant_type=password/);
     await page.getByRole('button', { name: 'Account menu for Grace Hopper' }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();

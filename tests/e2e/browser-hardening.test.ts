@@ -110,6 +110,8 @@ describe('what the page may load (Content-Security-Policy)', () => {
   });
 
   it('an <img> injected straight into the page is blocked by the policy itself', async () => {
+    // Provoked on purpose: the browser logs it as an error.
+    browser.allowConsoleErrorsInThisTest('img-src');
     const outcome = await page.evaluate(
       (src) =>
         new Promise<string>((resolve) => {
@@ -141,6 +143,8 @@ describe('what the page may load (Content-Security-Policy)', () => {
 
 describe('framing', () => {
   it('refuses to show the app inside another site’s frame', async () => {
+    // Provoked on purpose: the browser logs it as an error.
+    browser.allowConsoleErrorsInThisTest('frame-ancestors');
     const framer = await startListener(() => ({
       type: 'text/html',
       body: `<!doctype html><title>Framer</title><iframe src="${server.url}/" onload="window.frameLoaded = true"></iframe>`,

@@ -121,6 +121,8 @@ describe('generating a post', () => {
   });
 
   it('shows a provider failure inline and as a toast, keeping the topic', async () => {
+    // Provoked on purpose: the browser logs it as an error.
+    browser.allowConsoleErrorsInThisTest(/status of 500 .*\/api\/groq\//);
     fake.setScenario('groq', { error: { status: 500 } });
     const before = fake.requests.filter((entry) => entry.provider === 'groq').length;
     await generateButton().click();
@@ -137,6 +139,8 @@ describe('generating a post', () => {
   });
 
   it('keeps the partial text visible when the stream is cut half-way, and saves nothing by itself', async () => {
+    // Provoked on purpose: the browser logs it as an error.
+    browser.allowConsoleErrorsInThisTest('ERR_INCOMPLETE_CHUNKED_ENCODING');
     fake.setScenario('groq', { tokensPerSecond: 500, disconnectAfterChunks: 12 });
     const before = (await restAsUser<unknown[]>(page, server.url, 'posts?select=id')).length;
     await generateButton().click();

@@ -73,6 +73,8 @@ describe('the app built for hosted Supabase', () => {
   });
 
   it('says so when the function cannot be reached, keeps the user signed in, and recovers on Try Again', async () => {
+    // Provoked on purpose: the browser logs it as an error.
+    browser.allowConsoleErrorsInThisTest('/functions/v1/api/models');
     await hosted.stopFunction();
     try {
       await page.goto(`${hosted.appUrl}/`);

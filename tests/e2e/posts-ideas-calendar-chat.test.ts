@@ -109,6 +109,8 @@ describe('saved posts', () => {
   });
 
   it('keeps the question when the chat provider fails', async () => {
+    // Provoked on purpose: the browser logs it as an error.
+    browser.allowConsoleErrorsInThisTest(/status of 500 .*\/api\/groq\//, 'Post chat failed');
     fake.setScenario('groq', { error: { status: 500 } });
     const chat = page.getByRole('dialog', { name: 'Chat about this post' });
     await chat.getByLabel('Ask about this post...').fill('And a closing line?');

@@ -132,6 +132,8 @@ describe('the Topic Research Assistant', () => {
   });
 
   it('tab 3: refuses a non-YouTube link without a request, then analyses a video', async () => {
+    // Provoked on purpose: the browser logs it as an error.
+    browser.allowConsoleErrorsInThisTest('Research failed Error: Invalid YouTube URL');
     await openPanel('Video Research');
     const url = panel().getByLabel('YouTube video URL');
     const before = fake.requests.length;
@@ -173,6 +175,8 @@ describe('the Topic Research Assistant', () => {
   });
 
   it('shows a failed research run as a toast and keeps the inputs', async () => {
+    // Provoked on purpose: the browser logs it as an error.
+    browser.allowConsoleErrorsInThisTest('Research failed');
     await openPanel('Video Research');
     fake.setScenario('perplexity', { failed: true });
     await panel().getByRole('button', { name: 'Analyze Video' }).click();

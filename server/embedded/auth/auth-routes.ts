@@ -6,6 +6,7 @@ import { createAuthServices, type AuthOptions } from './auth-services.ts';
 import { GoTrueError, gotrueApiVersion, gotrueErrorResponse } from './gotrue-error.ts';
 import { hashPassword } from './password-hash.ts';
 import { maxBodyBytes, objectField, readJsonBody, stringField } from './request-body.ts';
+import { recoverRoute } from './recover-route.ts';
 import { signUpRoute } from './sign-up.ts';
 import { tokenRoute } from './token-grants.ts';
 import { verifyRoute } from './verify-route.ts';
@@ -76,6 +77,7 @@ export function createAuthRoutes(options: AuthOptions): Hono {
 
   app.post('/signup', (c) => signUpRoute(c, auth));
   app.post('/token', (c) => tokenRoute(c, auth));
+  app.post('/recover', (c) => recoverRoute(c, auth));
   app.get('/verify', (c) => verifyRoute(c, auth));
 
   app.get('/user', async (c) => {

@@ -29,7 +29,10 @@ export function ensureConfirmationSchema(db: Database): Promise<void> {
         `select to_regclass('auth.flow_state') is not null
             and exists (select 1 from information_schema.columns
                          where table_schema = 'auth' and table_name = 'users'
-                           and column_name = 'confirmation_sent_at') as present`,
+                           and column_name = 'confirmation_sent_at')
+            and exists (select 1 from information_schema.columns
+                         where table_schema = 'auth' and table_name = 'users'
+                           and column_name = 'recovery_sent_at') as present`,
       );
       if (rows[0]?.present) return;
       const sql = await confirmationSchemaSql();

@@ -64,6 +64,7 @@ export interface AuthServices {
   signupLimiter: RateLimiter;
   userUpdateLimiter: RateLimiter;
   verifyLimiter: RateLimiter;
+  recoverLimiter: RateLimiter;
   hashQueue: FairLimiter;
   refreshChainKey: Buffer;
   /** The client's address as the per-IP limits and the hash queue count it. */
@@ -94,6 +95,8 @@ export function createAuthServices(options: AuthOptions): AuthServices {
     userUpdateLimiter: limiter(options.signupRateLimit),
     // GoTrue limits /verify on its own (RATE_LIMIT_VERIFY, 30 per 5 minutes like sign-ups).
     verifyLimiter: limiter(options.signupRateLimit),
+    // Password-reset requests send email: their own bucket, at the sign-up rate.
+    recoverLimiter: limiter(options.signupRateLimit),
     hashQueue: new FairLimiter(options.passwordHashConcurrency),
     // Installs from before the signing keys keep deriving from their legacy secret: no chain breaks.
     refreshChainKey: refreshTokenChainKey(keys.legacy?.jwtSecret ?? keys.installSecret),

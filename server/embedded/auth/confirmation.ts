@@ -31,10 +31,31 @@ export function confirmationSettings(options: AuthOptions): ConfirmationSettings
   };
 }
 
-const describeDuration = (ms: number): string => {
+export const describeDuration = (ms: number): string => {
   const minutes = Math.max(1, Math.round(ms / 60_000));
   return minutes >= 120 ? `${Math.round(minutes / 60)} hours` : `${minutes} minutes`;
 };
+
+/** GoTrue's SMTP_MAX_FREQUENCY: one email of a kind per user per interval, else 429. */
+export function refuseTooSoon(
+  sentAt: Date | null | undefined,
+  now: Date,
+  settings: Pick<ConfirmationSettings, 'maxFrequencyMs'>,
+): void {
+  if (!sentAt) return;
+  const waitMs = sentAt.getTime() + settings.maxFrequencyMs - now.getTime();
+  if (waitMs > 0) {
+    throw new GoTrueError(
+      429,
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${Math.floor(waitMs / 1000)} seconds.`,
+    );
+  }
+}
+
+/** A link's token: the length and alphabet of GoTrue's token hash (hex SHA-224), but random. */
+export const newLinkToken = (pkce: boolean): string =>
+  `${pkce ? pkceTokenPrefix : ''}${randomBytes(28).toString('hex')}`;
 
 /** Only this digest of a link's token is stored, so a copy of the database confirms nobody. */
 export const confirmationTokenDigest = (token: string): string =>
@@ -60,19 +81,8 @@ export async function sendConfirmation(
   request: ConfirmationRequest,
   settings: ConfirmationSettings,
 ): Promise<UserRow> {
-  const sentAt = request.user.confirmation_sent_at;
-  if (sentAt) {
-    const waitMs = sentAt.getTime() + settings.maxFrequencyMs - request.now.getTime();
-    if (waitMs > 0) {
-      throw new GoTrueError(
-        429,
-        'over_email_send_rate_limit',
-        `For security purposes, you can only request this after ${Math.floor(waitMs / 1000)} seconds.`,
-      );
-    }
-  }
-  // The length and alphabet of GoTrue's token hash (hex SHA-224), but random.
-  const token = `${request.pkce ? pkceTokenPrefix : ''}${randomBytes(28).toString('hex')}`;
+  refuseTooSoon(request.user.confirmation_sent_at, request.now, settings);
+  const token = newLinkToken(request.pkce);
   const { rows } = await tx.query<UserRow>(
     `update auth.users set confirmation_token = $2, confirmation_sent_at = $3, updated_at = $3
       where id = $1 returning *`,

@@ -67,6 +67,8 @@ export function verifierMatches(challenge: string, method: ChallengeMethod, veri
 
 /** How a flow state was started; GoTrue's AuthenticationMethod for an email sign-up. */
 export const emailSignupMethod = 'email/signup';
+/** GoTrue's AuthenticationMethod (and provider type) of a password reset (models.Recovery). */
+export const recoveryMethod = 'recovery';
 
 export interface FlowStateRow {
   id: string;
@@ -79,16 +81,29 @@ export interface FlowStateRow {
   created_at: Date;
 }
 
-/** A new flow state for a PKCE sign-up; its auth code is only handed out once the email is confirmed. */
+/**
+ * A new flow state for a PKCE sign-up (or password reset); its auth code is only handed out once
+ * the email's link is opened.
+ */
 export async function createFlowState(
   tx: Transaction,
-  input: { userId: string; pkce: PkceParams; now: Date },
+  input: { userId: string; pkce: PkceParams; now: Date; method?: string },
 ): Promise<void> {
+  const method = input.method ?? emailSignupMethod;
+  const providerType = method === recoveryMethod ? recoveryMethod : 'email';
   await tx.query(
     `insert into auth.flow_state
        (user_id, auth_code, code_challenge_method, code_challenge, provider_type, authentication_method, created_at, updated_at)
-     values ($1, $2, $3, $4, 'email', $5, $6, $6)`,
-    [input.userId, randomUUID(), input.pkce.method, input.pkce.codeChallenge, emailSignupMethod, input.now],
+     values ($1, $2, $3, $4, $5, $6, $7, $7)`,
+    [
+      input.userId,
+      randomUUID(),
+      input.pkce.method,
+      input.pkce.codeChallenge,
+      providerType,
+      method,
+      input.now,
+    ],
   );
 }
 
@@ -96,14 +111,19 @@ export async function createFlowState(
  * GoTrue's issueAuthCode: the user's newest flow state for this method gives its auth code, and
  * the time it was issued is recorded. Null when the sign-up did not use PKCE.
  */
-export async function issueAuthCode(tx: Transaction, userId: string, now: Date): Promise<string | null> {
+export async function issueAuthCode(
+  tx: Transaction,
+  userId: string,
+  now: Date,
+  method: string = emailSignupMethod,
+): Promise<string | null> {
   const { rows } = await tx.query<{ auth_code: string }>(
     `update auth.flow_state set auth_code_issued_at = $3, updated_at = $3
       where id = (select id from auth.flow_state
                    where user_id = $1 and authentication_method = $2
                    order by created_at desc, id desc limit 1)
       returning auth_code`,
-    [userId, emailSignupMethod, now],
+    [userId, method, now],
   );
   return rows[0]?.auth_code ?? null;
 }

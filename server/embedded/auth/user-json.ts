@@ -9,6 +9,8 @@ export interface UserRow {
   /** Absent on data directories made before confirmations existed (auth-schema.ts adds them). */
   confirmation_token?: string | null;
   confirmation_sent_at?: Date | null;
+  recovery_token?: string | null;
+  recovery_sent_at?: Date | null;
   last_sign_in_at: Date | null;
   raw_app_meta_data: Record<string, unknown>;
   raw_user_meta_data: Record<string, unknown>;
@@ -28,6 +30,7 @@ const optionalTimes = (row: UserRow): Record<string, string> => {
   set('email_confirmed_at', row.email_confirmed_at);
   set('confirmation_sent_at', row.confirmation_sent_at);
   set('confirmed_at', row.email_confirmed_at);
+  set('recovery_sent_at', row.recovery_sent_at);
   set('last_sign_in_at', row.last_sign_in_at);
   return times;
 };

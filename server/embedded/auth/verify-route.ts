@@ -3,7 +3,7 @@ import { ensureConfirmationSchema } from './auth-schema.ts';
 import type { AuthServices } from './auth-services.ts';
 import { confirmationSettings, confirmationTokenDigest, pkceTokenPrefix } from './confirmation.ts';
 import { GoTrueError } from './gotrue-error.ts';
-import { issueAuthCode } from './pkce.ts';
+import { issueAuthCode, recoveryMethod } from './pkce.ts';
 import { redirectPolicy, redirectTarget } from './redirect-url.ts';
 import type { UserRow } from './user-json.ts';
 
@@ -16,7 +16,7 @@ const oauthErrors: Record<number, string> = {
   503: 'temporarily_unavailable',
 };
 
-/** Email link types GoTrue knows; this server only ever issues `signup` links. */
+/** Email link types GoTrue knows; this server issues `signup` and `recovery` links. */
 const emailLinkTypes = new Set(['signup', 'invite', 'recovery', 'magiclink', 'email_change', 'email']);
 
 const invalidLink = () => new GoTrueError(403, 'otp_expired', 'Email link is invalid or has expired');
@@ -70,8 +70,9 @@ export async function verifyRoute(c: Context, auth: AuthServices): Promise<Respo
     if (!emailLinkTypes.has(type))
       throw new GoTrueError(400, 'validation_failed', 'Invalid email verification type');
     // Links of other types are never issued here, so like unknown tokens they match no one.
-    if (type !== 'signup') throw invalidLink();
-    confirmed = await confirmSignUp(auth, token, pkce);
+    if (type === 'signup') confirmed = await confirmSignUp(auth, token, pkce);
+    else if (type === 'recovery') confirmed = await confirmRecovery(auth, token, pkce);
+    else throw invalidLink();
   } catch (error) {
     if (!(error instanceof GoTrueError)) throw error;
     return c.redirect(errorRedirectUrl(redirectTo, error, pkce), 303);
@@ -89,7 +90,7 @@ export async function verifyRoute(c: Context, auth: AuthServices): Promise<Respo
     expires_in: String(session.expires_in),
     expires_at: String(session.expires_at),
     refresh_token: String(session.refresh_token),
-    type: 'signup',
+    type,
     sb: '',
   });
   return c.redirect(`${redirectTo.split('#')[0] ?? redirectTo}#${fragment}`, 303);
@@ -130,5 +131,43 @@ async function confirmSignUp(auth: AuthServices, token: string, pkce: boolean): 
       );
     }
     return { user: confirmedUser, authCode };
+  });
+}
+
+/**
+ * GoTrue's recoverVerify: the link of a password-reset email. It signs the user in (the app then
+ * asks for a new password), confirms the address if it was not yet (the email reached its owner),
+ * and is used up. Expiry as for confirmation links (MAILER_OTP_EXP).
+ */
+async function confirmRecovery(auth: AuthServices, token: string, pkce: boolean): Promise<Confirmed> {
+  const settings = confirmationSettings(auth.options);
+  await ensureConfirmationSchema(auth.db);
+  const now = new Date(auth.now());
+  return auth.db.transaction(async (tx) => {
+    const { rows } = await tx.query<UserRow>(
+      'select * from auth.users where recovery_token = $1 for update',
+      [confirmationTokenDigest(token)],
+    );
+    const user = rows[0];
+    const sentAt = user?.recovery_sent_at?.getTime();
+    const expiryMs = settings?.linkExpiryMs ?? 86_400_000;
+    if (!user || sentAt === undefined || sentAt + expiryMs < now.getTime()) throw invalidLink();
+    const updated = await tx.query<UserRow>(
+      `update auth.users
+          set email_confirmed_at = coalesce(email_confirmed_at, $2), recovery_token = null, updated_at = $2
+        where id = $1 returning *`,
+      [user.id, now],
+    );
+    const recovered = updated.rows[0] ?? user;
+    if (!pkce) return { user: recovered, authCode: null };
+    const authCode = await issueAuthCode(tx, user.id, now, recoveryMethod);
+    if (!authCode) {
+      throw new GoTrueError(
+        400,
+        'flow_state_not_found',
+        'No associated flow state found. No valid flow state found for user.',
+      );
+    }
+    return { user: recovered, authCode };
   });
 }

@@ -126,6 +126,12 @@ alter table auth.users add column if not exists confirmation_sent_at timestamptz
 create unique index if not exists users_confirmation_token_idx
   on auth.users (confirmation_token) where confirmation_token is not null;
 
+-- The pending password-reset link of a user who asked for one (POST /recover), kept the same way.
+alter table auth.users add column if not exists recovery_token text;
+alter table auth.users add column if not exists recovery_sent_at timestamptz;
+create unique index if not exists users_recovery_token_idx
+  on auth.users (recovery_token) where recovery_token is not null;
+
 -- A PKCE sign-up waiting for its confirmation link: the browser's code challenge, and the one-time
 -- auth code that /verify hands back and /token?grant_type=pkce exchanges for a session.
 create table if not exists auth.flow_state (

@@ -2,6 +2,7 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { defaultModelFor, type ModelCatalog } from '@shared/model-catalog';
 import { paths } from '@/config/paths';
 import { OnboardingWizard, type OnboardingAnswers } from '@/features/onboarding/components/onboarding-wizard';
+import { useOnboardingDraft } from '@/features/onboarding/onboarding-draft-store';
 import { useProfileStore } from '@/features/profile/profile-store';
 
 /**
@@ -22,6 +23,7 @@ export function OnboardingRoute({ catalog }: { catalog: ModelCatalog | null }) {
       ai_model: catalog ? defaultModelFor(catalog, 'groq') || null : null,
       language_preference: 'en-US',
     });
+    useOnboardingDraft.getState().reset();
     navigate(paths.dashboard, { replace: true });
   }
   return <OnboardingWizard onComplete={complete} />;

@@ -8,7 +8,19 @@ export const authMessages = {
   profileFailed: 'Failed to load profile',
   signOutFailed: 'Could not sign out. Please try reloading the page.',
   reconnecting: 'Connection interrupted. Reconnecting...',
+  /** Spec §9: after 5 reconnect attempts the connection status says it has stopped trying. */
+  realtimeGaveUp: 'Connection lost. Reconnecting stopped after 5 attempts.',
   checkEmail: 'Check your email for the confirmation link',
+  /** Spec §8 auth widget confirmations of the password reset. */
+  checkEmailForReset: 'Check your email for the password reset link',
+  passwordUpdated: 'Your password has been updated',
+  resetNeedsEmail: 'Please enter the email address of your account.',
+  resetNeedsPassword: 'Please enter a new password.',
+  /** A reset link that signed nobody in here (opened in another browser, or too late). */
+  resetLinkUnusable:
+    'This password reset link cannot be used here: open it in the browser where you asked for it, or ask for a new one.',
+  /** Spec §5: the auth provider needs an email (or phone) and a password. */
+  missingCredentials: 'You must provide either an email or phone number and a password',
   /** After a confirmation link that could not sign this browser in (another browser, or too late). */
   confirmedSignIn: 'Your email address is confirmed. Sign in to continue.',
 } as const;

@@ -1,9 +1,18 @@
 import { create } from 'zustand';
+import { paths } from '@/config/paths';
 import { timers } from '@/config/timers';
 import { retryWithBackoff } from '@/lib/async/retry-with-backoff';
 import { ConnectionError, checkConnection } from '@/lib/supabase/check-connection';
+import { authSendsEmail } from '@/lib/supabase/auth-email-delivery';
 import { authRedirectUrl, settleAuthRedirect } from '@/lib/supabase/auth-redirect';
-import { getSupabase, sessionStorageKey, type Session, type User } from '@/lib/supabase/client';
+import {
+  getSupabase,
+  onRealtimeGaveUp,
+  sessionStorageKey,
+  type RealtimeChannel,
+  type Session,
+  type User,
+} from '@/lib/supabase/client';
 import { authMessages } from './auth-messages';
 
 export type AuthStatus = 'loading' | 'error' | 'signed-out' | 'signed-in';
@@ -17,13 +26,24 @@ interface AuthState {
   connectionLost: boolean;
   /** The realtime connection dropped and is reconnecting. */
   reconnecting: boolean;
+  /** The realtime connection used up its reconnect attempts (spec §9) and waits for retryRealtime. */
+  realtimeGaveUp: boolean;
   /** What became of the email link the page was opened from, for the sign-in card to say. */
   redirectNotice: { tone: 'success' | 'danger'; text: string } | null;
   initialize: (backend: { url: string; publishableKey: string }) => Promise<void>;
   recheckConnection: () => Promise<boolean>;
+  /** Connects the realtime channel again after it gave up. */
+  retryRealtime: () => void;
   signIn: (email: string, password: string) => Promise<string | null>;
   signUp: (email: string, password: string) => Promise<{ error: string | null; needsConfirmation: boolean }>;
   signOut: () => Promise<void>;
+  /** Whether the auth server sends email (reset links); null until asked. */
+  sendsEmail: boolean | null;
+  loadEmailDelivery: () => Promise<void>;
+  /** Asks for a password-reset email; the error to show, or null once it is on its way. */
+  requestPasswordReset: (email: string) => Promise<string | null>;
+  /** Sets the signed-in user's new password (after a reset link); the error to show, or null. */
+  updatePassword: (password: string) => Promise<string | null>;
 }
 
 let backend: { url: string; publishableKey: string } | null = null;
@@ -44,7 +64,9 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   error: null,
   connectionLost: false,
   reconnecting: false,
+  realtimeGaveUp: false,
   redirectNotice: null,
+  sendsEmail: null,
 
   initialize: async (target) => {
     backend = target;
@@ -60,9 +82,12 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
         { retries: timers.authRetryAttempts, baseMs: timers.authRetryBaseMs, maxMs: timers.authRetryMaxMs },
       );
       const outcome = await settleAuthRedirect(getSupabase());
+      const onResetPage = typeof window !== 'undefined' && window.location.pathname === paths.resetPassword;
       const redirectNotice =
         outcome.kind === 'confirmed'
-          ? ({ tone: 'success', text: authMessages.confirmedSignIn } as const)
+          ? onResetPage
+            ? ({ tone: 'danger', text: authMessages.resetLinkUnusable } as const)
+            : ({ tone: 'success', text: authMessages.confirmedSignIn } as const)
           : outcome.kind === 'failed'
             ? ({ tone: 'danger', text: outcome.message } as const)
             : null;
@@ -90,13 +115,23 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     }
   },
 
+  retryRealtime: () => {
+    if (!subscribed) return;
+    set({ realtimeGaveUp: false, reconnecting: true });
+    watchRealtime(set, get);
+  },
+
   signIn: async (email, password) => {
+    // Said before asking the server, whose own words ("missing email or phone") are not the spec's.
+    if (email.trim() === '' || password === '') return authMessages.missingCredentials;
     const { error } = await getSupabase().auth.signInWithPassword({ email: email.trim(), password });
     return error ? error.message : null;
   },
 
   signUp: async (email, password) => {
     // The confirmation link leads back into the app, which finishes the PKCE sign-in (spec §9).
+    if (email.trim() === '' || password === '')
+      return { error: authMessages.missingCredentials, needsConfirmation: false };
     const redirectTo = authRedirectUrl();
     const { data, error } = await getSupabase().auth.signUp({
       email: email.trim(),
@@ -105,6 +140,28 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     });
     if (error) return { error: error.message, needsConfirmation: false };
     return { error: null, needsConfirmation: !data.session };
+  },
+
+  loadEmailDelivery: async () => {
+    if (!backend || get().sendsEmail !== null) return;
+    set({ sendsEmail: await authSendsEmail(backend.url, backend.publishableKey) });
+  },
+
+  requestPasswordReset: async (email) => {
+    if (email.trim() === '') return authMessages.resetNeedsEmail;
+    // The link comes back to the page where the new password is set (as on hosted Supabase).
+    const redirectTo = authRedirectUrl(paths.resetPassword);
+    const { error } = await getSupabase().auth.resetPasswordForEmail(
+      email.trim(),
+      redirectTo ? { redirectTo } : {},
+    );
+    return error ? error.message : null;
+  },
+
+  updatePassword: async (password) => {
+    if (password === '') return authMessages.resetNeedsPassword;
+    const { error } = await getSupabase().auth.updateUser({ password });
+    return error ? error.message : null;
   },
 
   signOut: async () => {
@@ -136,14 +193,27 @@ function subscribeOnce(set: Setter, get: () => AuthState): void {
       status: session ? 'signed-in' : 'signed-out',
     });
   });
-  supabase
-    .channel('system')
+  onRealtimeGaveUp(() => set({ realtimeGaveUp: true, reconnecting: false }));
+  watchRealtime(set, get);
+}
+
+let systemChannel: RealtimeChannel | null = null;
+
+/** Spec §7: the realtime system channel tells connect, disconnect and error (a new one on each retry). */
+function watchRealtime(set: Setter, get: () => AuthState): void {
+  const supabase = getSupabase();
+  if (systemChannel) void supabase.removeChannel(systemChannel);
+  const channel = supabase.channel('system');
+  systemChannel = channel;
+  channel
     .on('system', {}, () => {})
     .subscribe((state) => {
+      if (channel !== systemChannel) return;
       if (state === 'SUBSCRIBED') {
-        set({ reconnecting: false, connectionLost: false });
+        set({ reconnecting: false, connectionLost: false, realtimeGaveUp: false });
       } else if (state === 'CHANNEL_ERROR' || state === 'TIMED_OUT' || state === 'CLOSED') {
-        set({ reconnecting: true });
+        // Once the attempts are used up, the status stays "gave up" until the user retries.
+        if (!get().realtimeGaveUp) set({ reconnecting: true });
         void get().recheckConnection();
       }
     });

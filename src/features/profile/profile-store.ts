@@ -27,17 +27,24 @@ export const useProfileStore = create<ProfileState>()((set, get) => ({
   ...initial,
 
   fetchProfile: async (userId, catalog) => {
-    set({ loading: true, error: null });
-    const { data, error } = await getSupabase().from('profiles').select('*').eq('id', userId).single();
+    // Another user's profile is never shown while this one loads (an account switch in another tab).
+    const previous = get().profile;
+    set({
+      loading: true,
+      error: null,
+      ...(previous && previous.id !== userId ? { profile: null, isNewUser: false, modelNotice: null } : {}),
+    });
+    // At most one row: no row (PGRST116 for `.single()`) means a new user, not an error (spec §8).
+    // Asked as "maybe one", so a new user's first visit is a 200 and not a 406 in the console.
+    const { data, error } = await getSupabase().from('profiles').select('*').eq('id', userId).maybeSingle();
     if (error) {
-      // PGRST116 (no row) means a new user, not an error (spec §8).
-      if (error.code === 'PGRST116') {
-        set({ profile: null, isNewUser: true, loading: false });
-        return;
-      }
       const message = mapBackendError(error);
       set({ error: message, loading: false });
       throw new Error(message);
+    }
+    if (!data) {
+      set({ profile: null, isNewUser: true, loading: false });
+      return;
     }
     set({ profile: data as Profile, isNewUser: false, loading: false });
     if (catalog) await get().upgradeRetiredModel(catalog);

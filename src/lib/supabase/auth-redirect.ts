@@ -1,13 +1,14 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 /**
- * Where a confirmation link sends the user back: the app's home page on this origin (the app is
- * served from the root). Hosted Supabase must list it under Auth → URL Configuration (README).
+ * Where an email link sends the user back: a page of the app on this origin (by default its home
+ * page; the app is served from the root). Hosted Supabase must list it under Auth → URL
+ * Configuration (README).
  */
-export function authRedirectUrl(): string | undefined {
+export function authRedirectUrl(path = '/'): string | undefined {
   // Outside a browser (Node tests of the stores) there is no page to come back to.
   if (typeof window === 'undefined') return undefined;
-  return new URL('/', window.location.origin).href;
+  return new URL(path, window.location.origin).href;
 }
 
 // What Supabase Auth adds to the app's address on the way back from an email link.

@@ -7,8 +7,9 @@ export class ConnectionError extends Error {
 
 /**
  * Spec §7 connectivity check: a HEAD request to the REST root, then `select id from profiles
- * limit 1`, within 5 s. Any answer from the database counts (a signed-out visitor is refused by
- * RLS, which still proves the database is there); only no answer at all is a connection error.
+ * limit 1`, within 5 s. Any answer from the database counts; only no answer at all is a
+ * connection error. Signed out, the HEAD alone proves the server is there: the select would only
+ * be refused (401, which the browser logs as an error on every page load).
  */
 export async function checkConnection(
   restUrl: string,
@@ -36,6 +37,8 @@ export async function checkConnection(
       throw new ConnectionError(
         'Unable to connect to the database. Please check your internet connection and try again.',
       );
+    const { data } = await getSupabase().auth.getSession();
+    if (!data.session) return;
     const { error } = await getSupabase()
       .from('profiles')
       .select('id')

@@ -1,5 +1,12 @@
-import { createClient, type Session, type SupabaseClient, type User } from '@supabase/supabase-js';
+import {
+  createClient,
+  type RealtimeChannel,
+  type Session,
+  type SupabaseClient,
+  type User,
+} from '@supabase/supabase-js';
 import { rememberLandingUrl } from './auth-redirect';
+import { limitedReconnectSchedule } from './realtime-reconnect';
 
 /**
  * The one Supabase client of the app (the only module that imports supabase-js). It is created
@@ -7,8 +14,9 @@ import { rememberLandingUrl } from './auth-redirect';
  */
 let client: SupabaseClient | null = null;
 let storageKey = '';
+const gaveUpListeners = new Set<() => void>();
 
-export type { Session, SupabaseClient, User };
+export type { RealtimeChannel, Session, SupabaseClient, User };
 
 /**
  * Spec §9: the PKCE flow. A sign-up keeps a code verifier in this browser; the confirmation link
@@ -27,9 +35,23 @@ export function initSupabase(url: string, publishableKey: string): SupabaseClien
       autoRefreshToken: true,
       storageKey,
     },
-    realtime: { params: { eventsPerSecond: 1 }, heartbeatIntervalMs: 5000 },
+    realtime: {
+      params: { eventsPerSecond: 1 },
+      heartbeatIntervalMs: 5000,
+      // Spec §9: at most 5 reconnect attempts, 1 s doubling, capped at 10 s; then it stops and says so.
+      reconnectAfterMs: limitedReconnectSchedule(() => {
+        client?.realtime.disconnect();
+        for (const listener of gaveUpListeners) listener();
+      }),
+    },
   });
   return client;
+}
+
+/** Called when the realtime connection has used up its reconnect attempts; returns an unsubscribe. */
+export function onRealtimeGaveUp(listener: () => void): () => void {
+  gaveUpListeners.add(listener);
+  return () => gaveUpListeners.delete(listener);
 }
 
 export function getSupabase(): SupabaseClient {

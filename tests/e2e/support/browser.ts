@@ -1,24 +1,11 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { afterEach } from 'vitest';
+import { chromiumPath } from './chromium-path.ts';
 
-/** The system Chromium (Debian package or CHROMIUM_PATH); the test tool never downloads a browser. */
-export function chromiumPath(): string {
-  const candidates = [
-    process.env.CHROMIUM_PATH,
-    '/usr/lib/chromium/chromium',
-    '/usr/bin/chromium',
-    '/usr/bin/chromium-browser',
-  ];
-  const found = candidates.find((candidate): candidate is string =>
-    Boolean(candidate && existsSync(candidate)),
-  );
-  if (!found)
-    throw new Error('No Chromium found: install Debian\'s "chromium" package or set CHROMIUM_PATH.');
-  return found;
-}
+export { chromiumPath };
 
 export interface BrowserSession {
   context: BrowserContext;
@@ -27,7 +14,46 @@ export interface BrowserSession {
   pageErrors: string[];
   /** Chromium's console reports of what the Content-Security-Policy blocked, in this page or its frames. */
   cspViolations: string[];
+  /**
+   * Console errors and uncaught exceptions of this test that nobody allowed: after each test any
+   * left fail it (a healthy app logs no error). Read by the afterEach hook, which empties it.
+   */
+  unexpectedErrors: string[];
+  /**
+   * For a test that provokes errors on purpose: console errors and page errors matching one of
+   * `patterns` (a substring or a RegExp) are not unexpected. Returns a function that withdraws
+   * the allowance; it lasts until then (or until the browser closes).
+   */
+  allowConsoleErrors(...patterns: (string | RegExp)[]): () => void;
+  /** The same, for the rest of the current test only (the afterEach check withdraws it). */
+  allowConsoleErrorsInThisTest(...patterns: (string | RegExp)[]): void;
+  /** Withdraws the allowances of the test that just ended (called by the afterEach check). */
+  endTest(): void;
   close(): Promise<void>;
+}
+
+type Pattern = string | RegExp;
+const matches = (text: string, pattern: Pattern) =>
+  typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text);
+
+/** Every open browser of this test file: each test ends by checking them for unexpected errors. */
+const openSessions = new Set<BrowserSession>();
+
+afterEach(() => {
+  const sessions = [...openSessions];
+  const found = sessions.flatMap((session) => session.unexpectedErrors.splice(0));
+  for (const session of sessions) session.endTest();
+  if (found.length > 0) {
+    throw new Error(
+      `The page logged ${found.length} unexpected error(s) (allow one on purpose with allowConsoleErrors):\n${found.join('\n')}`,
+    );
+  }
+});
+
+/** How Chromium's console reports it: the text plus where it came from (a failed request names its URL). */
+function describeConsoleError(message: ConsoleMessage): string {
+  const { url } = message.location();
+  return url && !message.text().includes(url) ? `${message.text()} (${url})` : message.text();
 }
 
 /** A fresh headless Chromium profile (TOOLCHAIN.md: the profile goes through launchPersistentContext). */
@@ -50,18 +76,37 @@ export async function openBrowser(): Promise<BrowserSession> {
   const page = context.pages()[0] ?? (await context.newPage());
   const pageErrors: string[] = [];
   const cspViolations: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const unexpectedErrors: string[] = [];
+  const allowed = new Set<Pattern>();
+  const allowedInTest = new Set<Pattern>();
+  const noteError = (text: string) => {
+    if (![...allowed, ...allowedInTest].some((pattern) => matches(text, pattern)))
+      unexpectedErrors.push(text);
+  };
   const reportViolation = (text: string) => {
     cspViolations.push(text);
     pageErrors.push(text);
   };
-  // A policy that blocks something the app needs shows up only here (a missing toast style, a socket).
-  // Chromium logs most violations; a blocked eval that the code catches is only an event.
-  page.on('console', (message) => {
-    if (message.type() === 'error' && message.text().includes('Content Security Policy'))
-      reportViolation(message.text());
+  // Every page of the context (tabs a test opens too), from its first script on.
+  const watch = (target: Page) => {
+    target.on('pageerror', (error) => {
+      pageErrors.push(error.message);
+      noteError(`Uncaught: ${error.message}`);
+    });
+    // A policy that blocks something the app needs shows up only here (a missing toast style, a socket).
+    // Chromium logs most violations; a blocked eval that the code catches is only an event.
+    target.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      if (message.text().includes('Content Security Policy')) reportViolation(message.text());
+      noteError(describeConsoleError(message));
+    });
+  };
+  watch(page);
+  context.on('page', watch);
+  await context.exposeBinding('reportCspViolation', (_source, text: string) => {
+    reportViolation(text);
+    noteError(text);
   });
-  await context.exposeBinding('reportCspViolation', (_source, text: string) => reportViolation(text));
   await context.addInitScript(() => {
     document.addEventListener(
       'securitypolicyviolation',
@@ -75,14 +120,28 @@ export async function openBrowser(): Promise<BrowserSession> {
       true,
     );
   });
-  return {
+  const session: BrowserSession = {
     context,
     page,
     pageErrors,
     cspViolations,
+    unexpectedErrors,
+    allowConsoleErrors: (...patterns) => {
+      for (const pattern of patterns) allowed.add(pattern);
+      return () => {
+        for (const pattern of patterns) allowed.delete(pattern);
+      };
+    },
+    allowConsoleErrorsInThisTest: (...patterns) => {
+      for (const pattern of patterns) allowedInTest.add(pattern);
+    },
+    endTest: () => allowedInTest.clear(),
     close: async () => {
+      openSessions.delete(session);
       await context.close();
       await rm(userDataDir, { recursive: true, force: true });
     },
   };
+  openSessions.add(session);
+  return session;
 }

@@ -51,7 +51,9 @@ export async function accessTokenOf(page: Page): Promise<string> {
 
 /** Reads rows as the signed-in user through the REST API (RLS applies, as for the app). */
 export async function restAsUser<T>(page: Page, baseUrl: string, pathAndQuery: string): Promise<T> {
-  const config = (await (await fetch(`${baseUrl}/app-config.json`)).json()) as { supabasePublishableKey: string };
+  const config = (await (await fetch(`${baseUrl}/app-config.json`)).json()) as {
+    supabasePublishableKey: string;
+  };
   const response = await fetch(`${baseUrl}/rest/v1/${pathAndQuery}`, {
     headers: { apikey: config.supabasePublishableKey, authorization: `Bearer ${await accessTokenOf(page)}` },
   });

@@ -4,8 +4,9 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { authMessages } from '../auth-messages';
 import { useAuthStore } from '../auth-store';
+import { ForgotPasswordForm } from './forgot-password-form';
 
-type View = 'sign-in' | 'sign-up';
+type View = 'sign-in' | 'sign-up' | 'forgot';
 
 /** The signed-out screen (spec §2 "Sign-in gate"): email and password, no social providers. */
 export function SignInCard() {
@@ -47,12 +48,14 @@ export function SignInCard() {
     }
   }
 
-  function toggle() {
-    setView(signingUp ? 'sign-in' : 'sign-up');
+  function show(next: View) {
+    setView(next);
     setShowRedirectNotice(false);
     setError(null);
     setNotice(null);
   }
+  const toggle = () => show(signingUp ? 'sign-in' : 'sign-up');
+  const title = view === 'forgot' ? 'Reset your password' : signingUp ? 'Create Account' : 'Welcome Back';
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
@@ -64,36 +67,53 @@ export function SignInCard() {
           AI Post Generator
         </p>
         <h1 id="auth-title" className="mb-6 text-center text-2xl font-semibold text-slate-900">
-          {signingUp ? 'Create Account' : 'Welcome Back'}
+          {title}
         </h1>
-        <form className="space-y-4" onSubmit={submit} noValidate>
-          <TextField
-            label="Email address"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          <TextField
-            label={signingUp ? 'Create password' : 'Password'}
-            type="password"
-            autoComplete={signingUp ? 'new-password' : 'current-password'}
-            hint={signingUp ? 'At least 8 characters.' : undefined}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          {shownError && <Alert tone="danger">{shownError}</Alert>}
-          {shownNotice && <Alert tone="success">{shownNotice}</Alert>}
-          <Button type="submit" className="w-full" disabled={busy}>
-            {busy ? (signingUp ? 'Signing up...' : 'Signing in...') : signingUp ? 'Sign up' : 'Sign in'}
-          </Button>
-        </form>
+        {view === 'forgot' ? (
+          <ForgotPasswordForm email={email} onEmailChange={setEmail} />
+        ) : (
+          <form className="space-y-4" onSubmit={submit} noValidate>
+            <TextField
+              label="Email address"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+            <TextField
+              label={signingUp ? 'Create password' : 'Password'}
+              type="password"
+              autoComplete={signingUp ? 'new-password' : 'current-password'}
+              hint={signingUp ? 'At least 8 characters.' : undefined}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            {shownError && <Alert tone="danger">{shownError}</Alert>}
+            {shownNotice && <Alert tone="success">{shownNotice}</Alert>}
+            <Button type="submit" className="w-full" disabled={busy}>
+              {busy ? (signingUp ? 'Signing up...' : 'Signing in...') : signingUp ? 'Sign up' : 'Sign in'}
+            </Button>
+          </form>
+        )}
+        {view === 'sign-in' && (
+          <button
+            type="button"
+            onClick={() => show('forgot')}
+            className="mt-4 block w-full text-center text-sm text-slate-600 hover:underline"
+          >
+            Forgot password?
+          </button>
+        )}
         <button
           type="button"
-          onClick={toggle}
+          onClick={view === 'forgot' ? () => show('sign-in') : toggle}
           className="mt-6 block w-full text-center text-sm text-brand-500 hover:underline"
         >
-          {signingUp ? 'Already have an account? Sign in' : 'Need an account? Sign up'}
+          {view === 'forgot'
+            ? 'Back to sign in'
+            : signingUp
+              ? 'Already have an account? Sign in'
+              : 'Need an account? Sign up'}
         </button>
       </section>
     </main>

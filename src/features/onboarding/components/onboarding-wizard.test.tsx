@@ -1,6 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useOnboardingDraft } from '../onboarding-draft-store';
 import { OnboardingWizard, type OnboardingAnswers } from './onboarding-wizard';
+
+beforeEach(() => useOnboardingDraft.getState().reset());
 
 function setup(onComplete: (answers: OnboardingAnswers) => Promise<void> = vi.fn(async () => {})) {
   const user = userEvent.setup();

@@ -1,50 +1,41 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { profileLimits, roles, writingStyles } from '@/config/profile-options';
+import { useOnboardingDraft, type OnboardingAnswers } from '../onboarding-draft-store';
 import { invalidWebsiteMessage, normalizeWebsite } from '@/lib/validation/normalize-website';
 import { StepDots } from './step-dots';
 
-export interface OnboardingAnswers {
-  full_name: string;
-  company: string;
-  industry: string;
-  website: string;
-  about_me: string;
-  writing_style: string;
-  role: string;
-}
+export type { OnboardingAnswers };
 
 interface OnboardingWizardProps {
   /** Saves the profile; the wizard shows its error and keeps every answer if it fails. */
   onComplete: (answers: OnboardingAnswers) => Promise<void>;
+  /**
+   * For a signed-out visitor: a way to create an account, shown on step 1 in place of "Next".
+   * The answers stay in the draft store, so the signed-in wizard goes on with them.
+   */
+  account?: ReactNode;
 }
 
 const totalSteps = 4;
 const toOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
 /** /onboarding: four steps, then "Complete Setup" saves the profile (spec §2 "Onboarding"). */
-export function OnboardingWizard({ onComplete }: OnboardingWizardProps) {
-  const [step, setStep] = useState(1);
-  const [answers, setAnswers] = useState<OnboardingAnswers>({
-    full_name: '',
-    company: '',
-    industry: '',
-    website: '',
-    about_me: '',
-    writing_style: writingStyles[0],
-    role: roles[0],
-  });
+export function OnboardingWizard({ onComplete, account }: OnboardingWizardProps) {
+  const step = useOnboardingDraft((state) => (account ? 1 : state.step));
+  const setStep = useOnboardingDraft((state) => state.setStep);
+  const answers = useOnboardingDraft((state) => state.answers);
+  const update = useOnboardingDraft((state) => state.update);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof OnboardingAnswers, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  const update = (key: keyof OnboardingAnswers, value: string) => setAnswers((current) => ({ ...current, [key]: value }));
-
   function validateStepOne(): boolean {
     const errors: typeof fieldErrors = {};
-    if (answers.full_name.trim() === '') errors.full_name = 'Please enter your full name: it signs your posts.';
+    if (answers.full_name.trim() === '')
+      errors.full_name = 'Please enter your full name: it signs your posts.';
     if (normalizeWebsite(answers.website) === null) errors.website = invalidWebsiteMessage;
     setFieldErrors(errors);
     return Object.keys(errors).length === 0;
@@ -52,6 +43,7 @@ export function OnboardingWizard({ onComplete }: OnboardingWizardProps) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (account) return;
     if (step === 1 && !validateStepOne()) return;
     if (step < totalSteps) {
       setStep(step + 1);
@@ -77,55 +69,106 @@ export function OnboardingWizard({ onComplete }: OnboardingWizardProps) {
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-10">
-      <form onSubmit={submit} noValidate className="w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
-        <h1 className="text-2xl font-semibold text-slate-900">Set up your profile</h1>
-        <div className="mt-2">
-          <StepDots step={step} total={totalSteps} />
-        </div>
-        <div className="mt-6 space-y-4">
-          {step === 1 && (
-            <>
-              <h2 className="text-lg font-medium text-slate-800">Your details</h2>
-              <TextField label="Full name" autoComplete="name" autoFocus maxLength={profileLimits.full_name} value={answers.full_name} error={fieldErrors.full_name ?? null} onChange={(e) => update('full_name', e.target.value)} />
-              <TextField label="Company" autoComplete="organization" maxLength={profileLimits.company} value={answers.company} onChange={(e) => update('company', e.target.value)} />
-              <TextField label="Industry" maxLength={profileLimits.industry} value={answers.industry} onChange={(e) => update('industry', e.target.value)} />
-              <TextField label="Website" type="url" inputMode="url" placeholder="https://example.com" maxLength={profileLimits.website} value={answers.website} error={fieldErrors.website ?? null} onChange={(e) => update('website', e.target.value)} />
-            </>
+      <div className="w-full max-w-lg space-y-4">
+        <form
+          onSubmit={submit}
+          noValidate
+          className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm"
+        >
+          <h1 className="text-2xl font-semibold text-slate-900">Set up your profile</h1>
+          <div className="mt-2">
+            <StepDots step={step} total={totalSteps} />
+          </div>
+          <div className="mt-6 space-y-4">
+            {step === 1 && (
+              <>
+                <h2 className="text-lg font-medium text-slate-800">Your details</h2>
+                <TextField
+                  label="Full name"
+                  autoComplete="name"
+                  autoFocus
+                  maxLength={profileLimits.full_name}
+                  value={answers.full_name}
+                  error={fieldErrors.full_name ?? null}
+                  onChange={(e) => update('full_name', e.target.value)}
+                />
+                <TextField
+                  label="Company"
+                  autoComplete="organization"
+                  maxLength={profileLimits.company}
+                  value={answers.company}
+                  onChange={(e) => update('company', e.target.value)}
+                />
+                <TextField
+                  label="Industry"
+                  maxLength={profileLimits.industry}
+                  value={answers.industry}
+                  onChange={(e) => update('industry', e.target.value)}
+                />
+                <TextField
+                  label="Website"
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://example.com"
+                  maxLength={profileLimits.website}
+                  value={answers.website}
+                  error={fieldErrors.website ?? null}
+                  onChange={(e) => update('website', e.target.value)}
+                />
+              </>
+            )}
+            {step === 2 && (
+              <TextAreaField
+                label="Tell us about yourself"
+                rows={6}
+                autoFocus
+                maxLength={profileLimits.about_me}
+                hint="Your background, expertise and what you like to talk about. The AI writes from this."
+                value={answers.about_me}
+                onChange={(e) => update('about_me', e.target.value)}
+              />
+            )}
+            {step === 3 && (
+              <SelectField
+                label="Choose your writing style"
+                autoFocus
+                options={toOptions(writingStyles)}
+                value={answers.writing_style}
+                onChange={(e) => update('writing_style', e.target.value)}
+              />
+            )}
+            {step === 4 && (
+              <SelectField
+                label="What's your role?"
+                autoFocus
+                options={toOptions(roles)}
+                value={answers.role}
+                onChange={(e) => update('role', e.target.value)}
+              />
+            )}
+          </div>
+          {error && (
+            <Alert tone="danger" className="mt-4">
+              {error}
+            </Alert>
           )}
-          {step === 2 && (
-            <TextAreaField
-              label="Tell us about yourself"
-              rows={6}
-              autoFocus
-              maxLength={profileLimits.about_me}
-              hint="Your background, expertise and what you like to talk about. The AI writes from this."
-              value={answers.about_me}
-              onChange={(e) => update('about_me', e.target.value)}
-            />
+          {!account && (
+            <div className="mt-8 flex justify-between">
+              {step > 1 ? (
+                <Button variant="secondary" onClick={() => setStep(step - 1)} disabled={saving}>
+                  Back
+                </Button>
+              ) : (
+                <span />
+              )}
+              <Button type="submit" disabled={saving}>
+                {step === totalSteps ? (saving ? 'Saving...' : 'Complete Setup') : 'Next'}
+              </Button>
+            </div>
           )}
-          {step === 3 && (
-            <SelectField label="Choose your writing style" autoFocus options={toOptions(writingStyles)} value={answers.writing_style} onChange={(e) => update('writing_style', e.target.value)} />
-          )}
-          {step === 4 && <SelectField label="What's your role?" autoFocus options={toOptions(roles)} value={answers.role} onChange={(e) => update('role', e.target.value)} />}
-        </div>
-        {error && (
-          <Alert tone="danger" className="mt-4">
-            {error}
-          </Alert>
-        )}
-        <div className="mt-8 flex justify-between">
-          {step > 1 ? (
-            <Button variant="secondary" onClick={() => setStep(step - 1)} disabled={saving}>
-              Back
-            </Button>
-          ) : (
-            <span />
-          )}
-          <Button type="submit" disabled={saving}>
-            {step === totalSteps ? (saving ? 'Saving...' : 'Complete Setup') : 'Next'}
-          </Button>
-        </div>
-      </form>
+        </form>
+        {account}
+      </div>
     </main>
   );
 }

@@ -1,0 +1,60 @@
+import type { Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppServer } from './support/app-server.ts';
+import { openBrowser, type BrowserSession } from './support/browser.ts';
+import { newAccount, signIn, signUpAndOnboard } from './support/journeys.ts';
+
+let server: AppServer;
+let browser: BrowserSession;
+let page: Page;
+const first = newAccount('Ada Lovelace');
+const second = newAccount('Grace Hopper');
+
+beforeAll(async () => {
+  server = await AppServer.start();
+  // The second account exists and is onboarded, from another browser.
+  const other = await openBrowser();
+  try {
+    await signUpAndOnboard(other.page, server.url, second);
+  } finally {
+    await other.close();
+  }
+  browser = await openBrowser();
+  page = browser.page;
+  await signUpAndOnboard(page, server.url, first);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+describe('the profile loading again inside the app (spec §2 dashboard: "Loading profile...")', () => {
+  it('another account signing in from another tab: the dashboard shows "Loading profile...", never the previous profile', async () => {
+    await page.getByRole('button', { name: `Account menu for ${first.fullName}` }).waitFor();
+    // Hold the profile read of this tab until the test has looked at the page.
+    const held: Route[] = [];
+    await page.route('**/rest/v1/profiles?**', (route) => {
+      held.push(route);
+    });
+
+    // Another tab of this browser signs the other account in (the first tab's stored session is
+    // set aside first, so that tab starts signed out); supabase-js tells the first tab.
+    await page.evaluate(() => localStorage.removeItem('sb-127-auth-token'));
+    const tab = await browser.context.newPage();
+    await tab.goto(server.url);
+    await signIn(tab, second);
+
+    await page.getByText('Loading profile...', { exact: true }).waitFor();
+    expect(await page.getByText('Loading your profile...').count()).toBe(0);
+    expect(await page.getByRole('button', { name: `Account menu for ${first.fullName}` }).count()).toBe(0);
+    // The shell stays; only the page waits.
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    for (const route of held) await route.continue();
+    await page.unroute('**/rest/v1/profiles?**');
+    await page.getByRole('button', { name: `Account menu for ${second.fullName}` }).waitFor();
+    await page.getByRole('heading', { name: 'Create New Post' }).waitFor();
+    await tab.close();
+  });
+});

@@ -1,0 +1,160 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
+import { latestEmailTo, readOutbox } from '../helpers/outbox.ts';
+import { startTestServer, supabaseClient, testAuthOptions } from '../helpers/test-server.ts';
+
+const appUrl = 'http://app.example.com/reset-password';
+const oldPassword = 'the old passphrase';
+const newPassword = 'a brand new passphrase';
+
+let server: EmbeddedServer;
+let silent: EmbeddedServer;
+let outboxDir: string;
+let silentOutbox: string;
+let counter = 0;
+
+beforeAll(async () => {
+  const root = await mkdtemp(path.join(tmpdir(), 'recover-test-'));
+  outboxDir = path.join(root, 'outbox');
+  silentOutbox = path.join(root, 'never');
+  server = await startTestServer({
+    auth: {
+      ...testAuthOptions,
+      emailConfirmation: { outboxDir },
+      uriAllowList: ['http://app.example.com/**'],
+      log: () => {},
+    },
+  });
+  // The default: no email is sent at all.
+  silent = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+  await silent.close();
+  await rm(path.dirname(outboxDir), { recursive: true, force: true });
+});
+
+/** A browser-like supabase-js client: PKCE, with its own storage. */
+function browserClient(target: EmbeddedServer) {
+  const store = new Map<string, string>();
+  return createClient(target.url, target.keys.publishableKey, {
+    auth: {
+      flowType: 'pkce',
+      persistSession: true,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      storage: {
+        getItem: (key) => store.get(key) ?? null,
+        setItem: (key, value) => void store.set(key, value),
+        removeItem: (key) => void store.delete(key),
+      },
+    },
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  });
+}
+
+/** A confirmed account: signed up, its confirmation link followed. */
+async function confirmedAccount(): Promise<string> {
+  const email = `recover${(counter += 1)}-${Date.now()}@example.com`;
+  const { error } = await supabaseClient(server).auth.signUp({ email, password: oldPassword });
+  if (error) throw error;
+  await fetch((await latestEmailTo(outboxDir, email)).link, { redirect: 'manual' });
+  return email;
+}
+
+const signIn = (target: EmbeddedServer, email: string, password: string) =>
+  supabaseClient(target).auth.signInWithPassword({ email, password });
+
+describe('POST /auth/v1/recover with email sending on', () => {
+  it('emails a reset link that brings the browser back signed in (PKCE), where the password is changed', async () => {
+    const email = await confirmedAccount();
+    const client = browserClient(server);
+    const { data, error } = await client.auth.resetPasswordForEmail(email, { redirectTo: appUrl });
+    expect(error).toBeNull();
+    expect(data).toEqual({});
+
+    const mail = await latestEmailTo(outboxDir, email);
+    expect(mail.subject).toBe('Reset your password');
+    const link = new URL(mail.link);
+    expect(link.searchParams.get('type')).toBe('recovery');
+    expect(link.searchParams.get('redirect_to')).toBe(appUrl);
+
+    const response = await fetch(mail.link, { redirect: 'manual' });
+    expect(response.status).toBe(303);
+    const landing = new URL(response.headers.get('location') ?? 'invalid:');
+    expect(`${landing.origin}${landing.pathname}`).toBe(appUrl);
+    const code = landing.searchParams.get('code') ?? '';
+
+    const events: string[] = [];
+    client.auth.onAuthStateChange((event) => events.push(event));
+    const exchanged = await client.auth.exchangeCodeForSession(code);
+    expect(exchanged.error).toBeNull();
+    expect(exchanged.data.user?.email).toBe(email);
+    // supabase-js tells the app this session is for choosing a new password.
+    expect(events).toContain('PASSWORD_RECOVERY');
+
+    const updated = await client.auth.updateUser({ password: newPassword });
+    expect(updated.error).toBeNull();
+    expect((await signIn(server, email, oldPassword)).error?.message).toBe('Invalid login credentials');
+    expect((await signIn(server, email, newPassword)).error).toBeNull();
+
+    // The link works once.
+    const again = await fetch(mail.link, { redirect: 'manual' });
+    expect(new URL(again.headers.get('location') ?? 'invalid:').hash).toContain('error_code=otp_expired');
+  });
+
+  it('answers {} for an address without an account, and sends nothing', async () => {
+    const before = (await readOutbox(outboxDir)).length;
+    const { data, error } = await browserClient(server).auth.resetPasswordForEmail('nobody@example.com');
+    expect(error).toBeNull();
+    expect(data).toEqual({});
+    expect(await readOutbox(outboxDir)).toHaveLength(before);
+  });
+
+  it('sends at most one reset email a minute per user (429), and needs an email', async () => {
+    const email = await confirmedAccount();
+    expect((await browserClient(server).auth.resetPasswordForEmail(email)).error).toBeNull();
+    const second = await browserClient(server).auth.resetPasswordForEmail(email);
+    expect(second.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
+    expect((await readOutbox(outboxDir)).filter((mail) => mail.to === email)).toHaveLength(2); // confirm + reset
+
+    const empty = await browserClient(server).auth.resetPasswordForEmail('');
+    expect(empty.error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Password recovery requires an email',
+    });
+  });
+
+  it('signs an implicit-flow reset in through the fragment, marked as a recovery', async () => {
+    const email = await confirmedAccount();
+    const implicit = supabaseClient(server);
+    expect((await implicit.auth.resetPasswordForEmail(email, { redirectTo: appUrl })).error).toBeNull();
+    const response = await fetch((await latestEmailTo(outboxDir, email)).link, { redirect: 'manual' });
+    const fragment = new URLSearchParams(
+      new URL(response.headers.get('location') ?? 'invalid:').hash.slice(1),
+    );
+    expect(fragment.get('type')).toBe('recovery');
+    expect(fragment.get('access_token')).toMatch(/^ey/);
+  });
+});
+
+describe('POST /auth/v1/recover without email sending (the default)', () => {
+  it('answers {} as GoTrue does without a mail server, writes nothing, and /settings says mails are not sent', async () => {
+    const email = `silent-${Date.now()}@example.com`;
+    expect((await supabaseClient(silent).auth.signUp({ email, password: oldPassword })).error).toBeNull();
+    const { data, error } = await browserClient(silent).auth.resetPasswordForEmail(email);
+    expect(error).toBeNull();
+    expect(data).toEqual({});
+    expect(await readOutbox(silentOutbox)).toEqual([]);
+    const settings = await fetch(`${silent.url}/auth/v1/settings`, {
+      headers: { apikey: silent.keys.publishableKey },
+    });
+    expect(await settings.json()).toMatchObject({ mailer_autoconfirm: true });
+  });
+});
