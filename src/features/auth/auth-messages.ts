@@ -1,6 +1,8 @@
+import { messages } from '@/config/messages';
+
 /** The auth messages of spec §8, and which of them are about the connection (they get tips). */
 export const authMessages = {
-  noConnection: 'Unable to connect to the database. Please check your internet connection and try again.',
+  noConnection: messages.no_connection,
   timeout: 'Connection timeout',
   network: 'Network error when connecting to authentication service',
   tokenError: 'Authentication token error - please try signing in again',

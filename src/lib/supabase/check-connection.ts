@@ -1,5 +1,6 @@
 import { timers } from '@/config/timers';
 import { getSupabase } from './client';
+import { messages } from '@/config/messages';
 
 export class ConnectionError extends Error {
   override name = 'ConnectionError';
@@ -27,16 +28,9 @@ export async function checkConnection(
         signal: controller.signal,
       });
     } catch {
-      throw new ConnectionError(
-        controller.signal.aborted
-          ? 'Connection timeout'
-          : 'Unable to connect to the database. Please check your internet connection and try again.',
-      );
+      throw new ConnectionError(controller.signal.aborted ? 'Connection timeout' : messages.no_connection);
     }
-    if (head.status >= 500)
-      throw new ConnectionError(
-        'Unable to connect to the database. Please check your internet connection and try again.',
-      );
+    if (head.status >= 500) throw new ConnectionError(messages.no_connection);
     const { data } = await getSupabase().auth.getSession();
     if (!data.session) return;
     const { error } = await getSupabase()
@@ -46,9 +40,7 @@ export async function checkConnection(
       .abortSignal(controller.signal);
     if (controller.signal.aborted) throw new ConnectionError('Connection timeout');
     if (error && !error.code) {
-      throw new ConnectionError(
-        'Unable to connect to the database. Please check your internet connection and try again.',
-      );
+      throw new ConnectionError(messages.no_connection);
     }
   } finally {
     clearTimeout(timer);
