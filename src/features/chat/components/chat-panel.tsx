@@ -7,7 +7,7 @@ import { toast } from '@/lib/toast/toast';
 import { askAboutPost } from '../ask-about-post';
 import type { ChatPost } from '../chat-store';
 import { ChatMessageList, type ChatMessage } from './chat-message-list';
-import { messages } from '@/config/messages';
+import { messages as userMessages } from '@/config/messages';
 
 interface ChatPanelProps {
   post: ChatPost;
@@ -56,7 +56,7 @@ export function ChatPanel({ post, engine, model, language, catalog, apiBaseUrl, 
     controller.current = new AbortController();
     try {
       const accessToken = await currentAccessToken();
-      if (!accessToken) throw new Error(messages.session_expired);
+      if (!accessToken) throw new Error(userMessages.session_expired);
       const reply = await askAboutPost(
         { question, post, history, engine, model, language },
         { catalog, apiBaseUrl, accessToken, signal: controller.current.signal },
