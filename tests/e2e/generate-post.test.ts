@@ -61,10 +61,10 @@ describe('generating a post', () => {
     await generateButton().click();
     await composer().getByRole('button', { name: 'Generating post...' }).waitFor();
     await preview().waitFor();
+    // Word by word: the card grows while the button still says it is generating.
     const early = (await preview().innerText()).length;
-    await page.waitForTimeout(700);
-    const later = (await preview().innerText()).length;
-    expect(later).toBeGreaterThan(early);
+    await expect.poll(async () => (await preview().innerText()).length).toBeGreaterThan(early);
+    expect(await composer().getByRole('button', { name: 'Generating post...' }).count()).toBe(1);
     await composer().getByRole('button', { name: 'Generate Post' }).waitFor({ timeout: 30_000 });
 
     await preview().getByRole('button', { name: 'see more' }).click();
@@ -134,6 +134,12 @@ describe('generating a post', () => {
         { timeout: 15_000 },
       )
       .toBeGreaterThan(0);
+    // …and as a toast, which announces itself as a status.
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Groq API error: 500 Internal Server Error' })
+      .first()
+      .waitFor();
     expect(fake.requests.filter((entry) => entry.provider === 'groq').length - before).toBe(1);
     expect(await page.getByLabel('What would you like to post about?').inputValue()).toBe(topic);
   });

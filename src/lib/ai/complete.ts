@@ -1,0 +1,74 @@
+import type { AiEngine, ModelCatalog } from '@shared/model-catalog';
+import type { AiCallContext } from './chat-message';
+import { claudeCompletion } from './claude-stream';
+import { routeModel } from './model-route';
+import { visiblePostText } from './think-filter';
+
+/** One turn of a conversation, oldest first; the last one is the user's. */
+export interface CompletionTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface CompletionRequest {
+  catalog: ModelCatalog;
+  engine: AiEngine;
+  model: string;
+  system: string;
+  turns: readonly CompletionTurn[];
+  maxTokens: number;
+  temperature: number;
+  /**
+   * For a conversation on the Anthropic route, which takes one prompt: every turn is written under
+   * its speaker's name, ending with the assistant's name for the model to continue. Without it the
+   * turns' text is the prompt.
+   */
+  speakers?: { user: string; assistant: string };
+}
+
+/**
+ * The one way the app asks a model for text: routes the profile's engine and model (Anthropic
+ * through /api/generate-claude, Groq through groq-sdk and /api/groq) and returns the raw text,
+ * thinking included. With `onText`, the reply streams: it receives the visible cumulative text.
+ * Throws AiRequestError.
+ */
+export async function complete(
+  request: CompletionRequest,
+  call: AiCallContext,
+  onText?: (visibleText: string) => void,
+): Promise<string> {
+  const route = routeModel(request.catalog, request.engine, request.model);
+  const onRaw = onText ? (cumulative: string) => onText(visiblePostText(cumulative)) : undefined;
+  if (route.provider === 'anthropic') {
+    return claudeCompletion(
+      {
+        prompt: anthropicPrompt(request.turns, request.speakers),
+        system: request.system,
+        model: route.model,
+        maxTokens: request.maxTokens,
+        temperature: request.temperature,
+      },
+      call,
+      onRaw,
+    );
+  }
+  // groq-sdk loads on first use, keeping it out of the dashboard's first download.
+  const { groqCompletion } = await import('./groq-completion');
+  return groqCompletion(
+    {
+      model: route.model,
+      messages: [{ role: 'system', content: request.system }, ...request.turns],
+      temperature: request.temperature,
+      maxTokens: request.maxTokens,
+      extra: route.extra,
+    },
+    call,
+    onRaw,
+  );
+}
+
+function anthropicPrompt(turns: readonly CompletionTurn[], speakers?: { user: string; assistant: string }): string {
+  if (!speakers) return turns.map((turn) => turn.content).join('\n\n');
+  const transcript = turns.map((turn) => `${speakers[turn.role]}: ${turn.content}`).join('\n\n');
+  return `${transcript}\n\n${speakers.assistant}:`;
+}
