@@ -1,7 +1,6 @@
 import type { AiEngine, ModelCatalog } from '@shared/model-catalog';
 import type { LanguagePreference } from '@/config/profile-options';
-import { claudeCompletion } from '@/lib/ai/claude-stream';
-import { routeModel } from '@/lib/ai/model-route';
+import { complete } from '@/lib/ai/complete';
 import { visiblePostText } from '@/lib/ai/think-filter';
 import type { ChatPost } from './chat-store';
 
@@ -48,28 +47,23 @@ export function chatSystemPrompt(post: ChatPost, language: LanguagePreference): 
 
 /** Sends one question (with the conversation so far) to the profile's model and returns the reply text. */
 export async function askAboutPost(request: AskRequest, context: AskContext): Promise<string> {
-  const system = chatSystemPrompt(request.post, request.language);
-  const route = routeModel(context.catalog, request.engine, request.model);
-  const call = { apiBaseUrl: context.apiBaseUrl, accessToken: context.accessToken, ...(context.signal ? { signal: context.signal } : {}) };
-  let reply: string;
-  if (route.provider === 'anthropic') {
-    const transcript = [...request.history, { role: 'user' as const, content: request.question }]
-      .map((turn) => `${turn.role === 'user' ? 'Author' : 'Coach'}: ${turn.content}`)
-      .join('\n\n');
-    reply = await claudeCompletion({ prompt: `${transcript}\n\nCoach:`, system, model: route.model, maxTokens: chatMaxTokens, temperature: 0.7 }, call);
-  } else {
-    const { groqCompletion } = await import('@/lib/ai/groq-completion');
-    reply = await groqCompletion(
-      {
-        model: route.model,
-        messages: [{ role: 'system', content: system }, ...request.history, { role: 'user', content: request.question }],
-        temperature: 0.7,
-        maxTokens: chatMaxTokens,
-        extra: route.extra,
-      },
-      call,
-    );
-  }
+  const reply = await complete(
+    {
+      catalog: context.catalog,
+      engine: request.engine,
+      model: request.model,
+      system: chatSystemPrompt(request.post, request.language),
+      turns: [...request.history, { role: 'user', content: request.question }],
+      maxTokens: chatMaxTokens,
+      temperature: 0.7,
+      speakers: { user: 'Author', assistant: 'Coach' },
+    },
+    {
+      apiBaseUrl: context.apiBaseUrl,
+      accessToken: context.accessToken,
+      ...(context.signal ? { signal: context.signal } : {}),
+    },
+  );
   const text = visiblePostText(reply).trim();
   if (text === '') throw new Error('Failed to get AI response. Please try again.');
   return text;

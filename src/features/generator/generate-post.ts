@@ -1,9 +1,8 @@
 import type { AiEngine, ModelCatalog } from '@shared/model-catalog';
 import { AiRequestError } from '@/lib/ai/ai-error';
-import { claudeCompletion } from '@/lib/ai/claude-stream';
+import { complete } from '@/lib/ai/complete';
 import { visiblePostText } from '@/lib/ai/think-filter';
 import { buildPostPrompt, type PostPromptInput } from './build-post-prompt';
-import { routeModel } from '@/lib/ai/model-route';
 
 export const generationLimits = { temperature: 0.7, streamingMaxTokens: 1500, maxTokens: 1024 } as const;
 export const maxTopicLength = 1000;
@@ -26,33 +25,29 @@ export interface GenerateContext {
 export async function generatePost(request: GenerateRequest, context: GenerateContext): Promise<string> {
   if (request.topic.trim() === '') throw new AiRequestError('Please enter a topic first.');
   if (request.topic.length > maxTopicLength) {
-    throw new AiRequestError(`The topic is too long: keep it under ${maxTopicLength.toLocaleString('en-US')} characters.`);
+    throw new AiRequestError(
+      `The topic is too long: keep it under ${maxTopicLength.toLocaleString('en-US')} characters.`,
+    );
   }
   const { system, user } = buildPostPrompt(request);
-  const route = routeModel(context.catalog, request.ai_engine, request.ai_model);
   const streaming = Boolean(context.onProgress);
-  const maxTokens = streaming ? generationLimits.streamingMaxTokens : generationLimits.maxTokens;
-  const call = { apiBaseUrl: context.apiBaseUrl, accessToken: context.accessToken, ...(context.signal ? { signal: context.signal } : {}) };
-  const onText = context.onProgress ? (cumulative: string) => context.onProgress?.(visiblePostText(cumulative)) : undefined;
-
-  const raw =
-    route.provider === 'anthropic'
-      ? await claudeCompletion({ prompt: user, system, model: route.model, maxTokens, temperature: generationLimits.temperature }, call, onText)
-      : // groq-sdk loads on first use, keeping it out of the dashboard's first download.
-        await (await import('@/lib/ai/groq-completion')).groqCompletion(
-          {
-            model: route.model,
-            messages: [
-              { role: 'system', content: system },
-              { role: 'user', content: user },
-            ],
-            temperature: generationLimits.temperature,
-            maxTokens,
-            extra: route.extra,
-          },
-          call,
-          onText,
-        );
+  const raw = await complete(
+    {
+      catalog: context.catalog,
+      engine: request.ai_engine,
+      model: request.ai_model,
+      system,
+      turns: [{ role: 'user', content: user }],
+      maxTokens: streaming ? generationLimits.streamingMaxTokens : generationLimits.maxTokens,
+      temperature: generationLimits.temperature,
+    },
+    {
+      apiBaseUrl: context.apiBaseUrl,
+      accessToken: context.accessToken,
+      ...(context.signal ? { signal: context.signal } : {}),
+    },
+    context.onProgress,
+  );
   const post = visiblePostText(raw).trim();
   if (post === '') throw new AiRequestError('The AI returned an empty post. Please try again.');
   return post;

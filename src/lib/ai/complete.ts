@@ -67,7 +67,10 @@ export async function complete(
   );
 }
 
-function anthropicPrompt(turns: readonly CompletionTurn[], speakers?: { user: string; assistant: string }): string {
+function anthropicPrompt(
+  turns: readonly CompletionTurn[],
+  speakers?: { user: string; assistant: string },
+): string {
   if (!speakers) return turns.map((turn) => turn.content).join('\n\n');
   const transcript = turns.map((turn) => `${speakers[turn.role]}: ${turn.content}`).join('\n\n');
   return `${transcript}\n\n${speakers.assistant}:`;
