@@ -217,7 +217,11 @@ describe('when the AI service cannot be reached', () => {
 
 describe('when the realtime connection has used up its reconnect attempts (spec §9)', () => {
   const retryRealtime = useAuthStore.getState().retryRealtime;
-  afterEach(() => useAuthStore.setState({ realtimeGaveUp: false, reconnecting: false, retryRealtime }));
+  afterEach(() => {
+    // Unmount first: resetting the store under a mounted page would be an update outside act().
+    cleanup();
+    useAuthStore.setState({ realtimeGaveUp: false, reconnecting: false, retryRealtime });
+  });
 
   it('says so instead of "Reconnecting...", with a retry', async () => {
     modelsAnswer = ready;

@@ -299,7 +299,9 @@ describe('analyzeVideo', () => {
     youtubeAnswers();
     perplexityReplies(JSON.stringify(modelVideo));
     const result = await analyzeVideo({ ...who, videoUrl: `https://youtu.be/${videoId}?t=42` }, context);
-    expect(result).toEqual({
+    // The analysis stays bound to the video it is about.
+    expect(result.videoId).toBe(videoId);
+    expect(result.analysis).toEqual({
       ...modelVideo,
       videoTitle: 'The real title',
       videoDescription: 'The real description.',
@@ -341,7 +343,7 @@ describe('analyzeVideo', () => {
       { ...who, videoUrl: `https://www.youtube.com/watch?v=${videoId}` },
       context,
     );
-    expect(result).toMatchObject({ viewCount: 10, likeCount: 0, commentCount: 0, favoriteCount: 0 });
+    expect(result.analysis).toMatchObject({ viewCount: 10, likeCount: 0, commentCount: 0, favoriteCount: 0 });
   });
 
   it('rejects an analysis with a field the schema does not have', async () => {
@@ -372,7 +374,9 @@ describe('analyzeVideo', () => {
     youtubeAnswers(() => HttpResponse.json(quota, { status: 403 }));
     perplexityReplies(JSON.stringify(modelVideo));
     const error = await rejection(analyzeVideo({ ...who, videoUrl: `https://youtu.be/${videoId}` }, context));
-    expect(error.message).toBe('YouTube API error: 403 Forbidden (quota exceeded)');
+    expect(error.message).toBe(
+      'YouTube API error: 403 Forbidden. Try again later; if it keeps failing, ask whoever runs this app to check its YouTube key and quota.',
+    );
     expect(agentBodies).toHaveLength(0);
   });
 
@@ -415,12 +419,12 @@ describe('failures the panel shows', () => {
     [
       429,
       '{"error":{"message":"Rate limit exceeded","type":"request_rate_limit_exceeded","code":429}}',
-      'Perplexity API error: 429 Too Many Requests (Rate limit exceeded)',
+      'Perplexity API error: 429 Too Many Requests. Wait a minute, then try again.',
     ],
     [
       500,
       '{"error":{"message":"Internal error","type":"internal_server_error","code":500}}',
-      'Perplexity API error: 500 Internal Server Error (Internal error)',
+      'Perplexity API error: 500 Internal Server Error. Perplexity is having trouble right now: try again in a few minutes.',
     ],
   ])('reports a provider %d with its status and reason, not its body', async (status, body, message) => {
     perplexityReplies(
