@@ -38,7 +38,9 @@ async function startApp(fake: FakeProviders): Promise<AppServer> {
 }
 
 async function signUpForToken(appUrl: string): Promise<string> {
-  const config = (await (await fetch(`${appUrl}/app-config.json`)).json()) as { supabasePublishableKey?: string };
+  const config = (await (await fetch(`${appUrl}/app-config.json`)).json()) as {
+    supabasePublishableKey?: string;
+  };
   check(!!config.supabasePublishableKey, '/app-config.json has no supabasePublishableKey');
   const response = await fetch(`${appUrl}/auth/v1/signup`, {
     method: 'POST',
@@ -171,7 +173,8 @@ async function streamOnce(page: Page, run: number, expectedLength: number): Prom
     const tasks: LongTask[] = [];
     state.__longTasks = tasks;
     const observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) tasks.push({ startTime: entry.startTime, duration: entry.duration });
+      for (const entry of list.getEntries())
+        tasks.push({ startTime: entry.startTime, duration: entry.duration });
     });
     observer.observe({ type: 'longtask', buffered: false });
     state.__longTaskObserver = observer;
@@ -273,7 +276,10 @@ export async function streamingBrowserBench(): Promise<BenchResult[]> {
       streamingMs: round(run.streamingMs),
       longTaskCount: run.longTasks.length,
       longestMs: round(run.longestMs),
-      longTasks: run.longTasks.map((task) => ({ startTime: round(task.startTime), duration: round(task.duration) })),
+      longTasks: run.longTasks.map((task) => ({
+        startTime: round(task.startTime),
+        duration: round(task.duration),
+      })),
     }));
 
     return [
@@ -304,7 +310,11 @@ export async function streamingBrowserBench(): Promise<BenchResult[]> {
         unit: 'kB',
         target: dashboardJsTargetKb,
         note: `${dashboard.length} file(s) of a fresh load of /; kB = 1,000 bytes${stale}`,
-        details: { ...dist, files: dashboard, rawBytes: dashboard.reduce((sum, size) => sum + size.rawBytes, 0) },
+        details: {
+          ...dist,
+          files: dashboard,
+          rawBytes: dashboard.reduce((sum, size) => sum + size.rawBytes, 0),
+        },
       },
       {
         name: 'all JS in dist/assets, gzip -9',

@@ -32,7 +32,8 @@ export async function distIsDevelopmentBuild(): Promise<boolean> {
   for (const entry of entries) {
     if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
     if (entry.name.startsWith('jsx-dev-runtime')) return true;
-    if ((await readFile(path.join(entry.parentPath, entry.name), 'utf8')).includes('console.createTask')) return true;
+    if ((await readFile(path.join(entry.parentPath, entry.name), 'utf8')).includes('console.createTask'))
+      return true;
   }
   return false;
 }
@@ -64,7 +65,11 @@ export async function ensureFreshDist(): Promise<DistState> {
     await withProductionEnv(async () => {
       if (await distIsDevelopmentBuild()) {
         const { build } = await import('vite');
-        await build({ root: projectRoot, logLevel: 'warn', configFile: path.join(projectRoot, 'vite.config.ts') });
+        await build({
+          root: projectRoot,
+          logLevel: 'warn',
+          configFile: path.join(projectRoot, 'vite.config.ts'),
+        });
         replacedDevelopmentBuild = true;
         console.log(
           `  WARNING: dist/ held a development build of React (built with NODE_ENV != production): rebuilt for production in ${Math.round(performance.now() - started)} ms`,
@@ -77,7 +82,9 @@ export async function ensureFreshDist(): Promise<DistState> {
     // eslint-disable-next-line no-control-regex -- vite's message carries ANSI colour codes
     const message = (error instanceof Error ? error.message : String(error)).replace(/\u001b\[[0-9;]*m/g, '');
     if (!existsSync(path.join(distDir, 'index.html'))) throw error;
-    console.warn(`  WARNING: vite build failed, measuring the previous (stale) dist/:\n${message.slice(0, 500)}`);
+    console.warn(
+      `  WARNING: vite build failed, measuring the previous (stale) dist/:\n${message.slice(0, 500)}`,
+    );
     return { staleReason: `vite build failed: ${message.split('\n')[0] ?? ''}` };
   }
   check(existsSync(path.join(distDir, 'index.html')), 'dist/index.html is missing after the build');
@@ -166,7 +173,8 @@ export async function timeToFirstToken(url: string, init: RequestInit): Promise<
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) throw new Error(`the stream of ${url} ended before the first token:\n${buffer.slice(0, 500)}`);
+      if (done)
+        throw new Error(`the stream of ${url} ended before the first token:\n${buffer.slice(0, 500)}`);
       buffer += decoder.decode(value, { stream: true });
       if (hasContentToken(buffer)) return performance.now() - started;
     }

@@ -62,7 +62,9 @@ interface SeedStats {
 }
 
 async function restHeaders(appUrl: string, accessToken: string): Promise<Record<string, string>> {
-  const config = (await (await fetch(`${appUrl}/app-config.json`)).json()) as { supabasePublishableKey?: string };
+  const config = (await (await fetch(`${appUrl}/app-config.json`)).json()) as {
+    supabasePublishableKey?: string;
+  };
   check(!!config.supabasePublishableKey, '/app-config.json has no supabasePublishableKey');
   return { apikey: config.supabasePublishableKey, authorization: `Bearer ${accessToken}` };
 }

@@ -18,7 +18,8 @@ export interface BenchResult {
 
 export type BenchStatus = 'ok' | 'over' | 'report';
 
-export interface Benchmark {
+/** One benchmark of the table in run.ts: selected by words of its name. */
+export interface BenchCase {
   name: string;
   run: () => Promise<BenchResult[]>;
 }
