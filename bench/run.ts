@@ -1,6 +1,8 @@
 import { coldStart } from './cases/cold-start.ts';
 import { load } from './cases/load.ts';
 import { restLatency } from './cases/rest-latency.ts';
+import { streamingBrowser } from './cases/streaming-browser.ts';
+import { ttft } from './cases/ttft.ts';
 import { resultsFile } from './paths.ts';
 import {
   formatTable,
@@ -9,7 +11,6 @@ import {
   type BenchFailure,
   type BenchResult,
 } from './report.ts';
-import { streamingBrowserBench, ttftBench } from './generation-bench.ts';
 import { libraryBench } from './library-bench.ts';
 
 /**
@@ -22,8 +23,8 @@ const cases: BenchCase[] = [
   coldStart,
   restLatency,
   load,
-  { name: 'post generation: /api time to first token', run: ttftBench },
-  { name: 'post generation: streaming and dashboard JS in Chromium', run: streamingBrowserBench },
+  ttft,
+  streamingBrowser,
   { name: 'library with 10,000 posts and 10,000 ideas', run: libraryBench },
 ];
 
