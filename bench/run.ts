@@ -1,4 +1,5 @@
 import { coldStart } from './cases/cold-start.ts';
+import { library } from './cases/library.ts';
 import { load } from './cases/load.ts';
 import { restLatency } from './cases/rest-latency.ts';
 import { streamingBrowser } from './cases/streaming-browser.ts';
@@ -11,7 +12,6 @@ import {
   type BenchFailure,
   type BenchResult,
 } from './report.ts';
-import { libraryBench } from './library-bench.ts';
 
 /**
  * `npm run bench`: runs each case of the table in turn, prints a table and writes
@@ -19,14 +19,7 @@ import { libraryBench } from './library-bench.ts';
  * is over its target, and non-zero only when a case fails (an error or a failed sanity check).
  * `npm run bench -- library` runs only the cases whose name contains one of the words.
  */
-const cases: BenchCase[] = [
-  coldStart,
-  restLatency,
-  load,
-  ttft,
-  streamingBrowser,
-  { name: 'library with 10,000 posts and 10,000 ideas', run: libraryBench },
-];
+const cases: BenchCase[] = [coldStart, restLatency, load, ttft, streamingBrowser, library];
 
 const words = process.argv.slice(2).map((word) => word.toLowerCase());
 const selected = words.length

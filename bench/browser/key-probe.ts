@@ -1,137 +1,12 @@
 /**
- * Code that runs inside the page for the large-library benchmark. Each exported function is
- * serialised by Playwright (addInitScript / evaluate), so it may only use its arguments and browser
- * globals. tsx compiles with esbuild's keepNames, which wraps inner functions in `__name(…)`: the
- * `nameShim` init script defines it in every document first.
+ * Code that runs inside the page for the large-library benchmark: keystroke → filtered list in the
+ * Ideas Bank search. Serialised by Playwright (evaluate), so it may only use its arguments and
+ * browser globals (see render-probe.ts for the `__name` shim).
  */
+import type { ProbeLongTask } from './render-probe.ts';
 
-export const nameShim = 'globalThis.__name = globalThis.__name || function (target) { return target; };';
-
-/** What the benchmark looks for; passed to the page as data. */
-export interface ProbeSelectors {
-  /** A saved post's article (Saved Posts). */
-  savedPost: string;
-  /** A row of the "Topic ideas" list (Ideas Bank). */
-  ideaRow: string;
-  /** The Ideas Bank's status line once every idea is loaded, e.g. "Showing 30 of 10,000 ideas". */
-  ideasAllLoadedText: string;
-  /** A post button of the calendar grid once the month has loaded. */
-  calendarPost: string;
-}
-
-export interface ProbeMark {
-  /** performance.now() when the mutation that satisfied the condition was observed. */
-  dom: number;
-  /** performance.now() in the next animation frame (the frame that paints it). */
-  frame: number | null;
-}
-
-export interface ProbeLongTask {
-  startTime: number;
-  duration: number;
-}
-
-export interface Probe {
-  marks: Record<string, ProbeMark>;
-  /** event.timeStamp of the latest click (capture phase, before any handler). */
-  lastClickAt: number | null;
-  /** Every long task of the document since it started (observer installed at document start). */
-  longTasks: ProbeLongTask[];
-  /** Marks `name` (DOM time and next frame) the first time `predicate` holds after a DOM change. */
-  watch: (name: string, predicate: () => boolean) => void;
-  /** watch() for "an element matches `selector` (and its text contains `text`)". */
-  watchSelector: (name: string, selector: string, text?: string) => void;
-}
-
-export interface ProbeWindow {
-  __benchProbe?: Probe;
+export interface KeyWindow {
   __benchKeys?: KeyProbe;
-}
-
-/**
- * Installed with addInitScript, so it runs at the start of every document, before the app: one
- * MutationObserver (only while something is watched), a click timestamp, a long-task log, and on a
- * full load of /saved, /ideas-bank or /calendar the watches for that page's first render.
- */
-export function installProbe(selectors: ProbeSelectors): void {
-  const state = window as unknown as ProbeWindow;
-  if (state.__benchProbe) return;
-  const watchers = new Map<string, () => boolean>();
-  let observing = false;
-  const probe: Probe = {
-    marks: {},
-    lastClickAt: null,
-    longTasks: [],
-    watch: (name, predicate) => {
-      delete probe.marks[name];
-      watchers.set(name, predicate);
-      if (!observing) {
-        observer.observe(document, {
-          childList: true,
-          subtree: true,
-          characterData: true,
-          attributes: true,
-          attributeFilter: ['aria-busy'],
-        });
-        observing = true;
-      }
-      check();
-    },
-    watchSelector: (name, selector, text) =>
-      probe.watch(name, () => {
-        if (text === undefined) return document.querySelector(selector) !== null;
-        for (const element of document.querySelectorAll(selector)) {
-          if ((element.textContent ?? '').includes(text)) return true;
-        }
-        return false;
-      }),
-  };
-  const check = () => {
-    for (const [name, predicate] of watchers) {
-      let satisfied: boolean;
-      try {
-        satisfied = predicate();
-      } catch {
-        satisfied = false;
-      }
-      if (!satisfied) continue;
-      watchers.delete(name);
-      const mark: ProbeMark = { dom: performance.now(), frame: null };
-      probe.marks[name] = mark;
-      requestAnimationFrame(() => {
-        mark.frame = performance.now();
-      });
-    }
-    if (watchers.size === 0 && observing) {
-      observer.disconnect();
-      observing = false;
-    }
-  };
-  const observer = new MutationObserver(check);
-  state.__benchProbe = probe;
-
-  addEventListener(
-    'click',
-    (event) => {
-      probe.lastClickAt = event.timeStamp;
-    },
-    true,
-  );
-  if (PerformanceObserver.supportedEntryTypes.includes('longtask')) {
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        probe.longTasks.push({ startTime: entry.startTime, duration: entry.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  }
-
-  // A full load: the page's first render, measured from navigation start (performance.now() = 0).
-  const path = location.pathname;
-  if (path === '/saved') probe.watchSelector('saved', selectors.savedPost);
-  if (path === '/ideas-bank') {
-    probe.watchSelector('ideasFirst', selectors.ideaRow);
-    probe.watchSelector('ideasAll', 'p[role="status"]', selectors.ideasAllLoadedText);
-  }
-  if (path === '/calendar') probe.watchSelector('calendar', selectors.calendarPost);
 }
 
 /** What the Ideas Bank must show for one search (computed from the seeded ideas). */
@@ -198,7 +73,7 @@ export interface KeyProbe {
  * result of a longer search shows.
  */
 export function armKeyProbe(options: KeyProbeOptions): void {
-  const state = window as unknown as ProbeWindow;
+  const state = window as unknown as KeyWindow;
   state.__benchKeys?.stop();
   const input = document.querySelector<HTMLInputElement>(options.inputSelector);
   if (!input) throw new Error(`no element matches ${options.inputSelector}`);
