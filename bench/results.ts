@@ -1,5 +1,5 @@
 import type { BenchResult } from './report.ts';
-import { round, summarize, type Summary } from './stats.ts';
+import { summarize, type Summary } from './stats.ts';
 
 export type Stat = 'median' | 'p95' | 'max';
 
@@ -11,13 +11,8 @@ export interface RowsOptions {
   note: string;
   /** The note of the rows after the first (default: `note`). */
   restNote?: string;
-  /** Kept in the JSON of the first row, next to the (rounded) summary. */
+  /** Kept in the JSON of the first row, next to the summary. */
   details?: Record<string, unknown>;
-}
-
-/** A summary with every figure rounded for the JSON report. */
-export function roundSummary(summary: Summary): Record<string, number> {
-  return Object.fromEntries(Object.entries(summary).map(([key, value]) => [key, round(value)]));
 }
 
 /** One row per statistic, named "<name>, <stat>": the first one carries the summary and details. */
@@ -35,18 +30,18 @@ export function summaryRows(
     unit: options.unit ?? 'ms',
     ...(targetOf(stat) === undefined ? {} : { target: targetOf(stat) }),
     note: index === 0 ? options.note : (options.restNote ?? options.note),
-    ...(index === 0 ? { details: { summary: roundSummary(summary), ...options.details } } : {}),
+    ...(index === 0 ? { details: { summary, ...options.details } } : {}),
   }));
 }
 
-/** summaryRows() of raw samples, which are kept (rounded) in the first row's details. */
+/** summaryRows() of raw samples, which are kept in the first row's details. */
 export function sampleRows(
   name: string,
   samples: readonly number[],
   stats: readonly Stat[],
   options: RowsOptions,
 ): BenchResult[] {
-  const details = { samplesMs: samples.map(round), ...options.details };
+  const details = { samplesMs: samples, ...options.details };
   return summaryRows(name, summarize(samples), stats, { ...options, details });
 }
 

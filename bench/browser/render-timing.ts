@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
 import { check } from '../check.ts';
-import { round } from '../stats.ts';
 import type { Probe, ProbeLongTask, ProbeWindow } from './render-probe.ts';
 import { restTimings, type RestTiming } from './rest-timings.ts';
 
@@ -50,8 +49,8 @@ async function arm(page: Page, watches: readonly Watch[]): Promise<void> {
 
 const longTaskSummary = (tasks: readonly ProbeLongTask[]) => ({
   count: tasks.length,
-  longestMs: round(Math.max(0, ...tasks.map((task) => task.duration))),
-  totalMs: round(tasks.reduce((sum, task) => sum + task.duration, 0)),
+  longestMs: Math.max(0, ...tasks.map((task) => task.duration)),
+  totalMs: tasks.reduce((sum, task) => sum + task.duration, 0),
 });
 
 /** Each mark's frame less `origin`, and the long tasks between `origin` and the last mark. */

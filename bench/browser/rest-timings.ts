@@ -1,5 +1,4 @@
 import type { Page } from 'playwright-core';
-import { round } from '../stats.ts';
 
 export interface RestTiming {
   request: string;
@@ -24,8 +23,8 @@ export async function restTimings(page: Page, since: number): Promise<RestTiming
       const url = new URL(entry.name);
       return {
         request: decodeURIComponent(`${url.pathname.replace('/rest/v1/', '')}${url.search}`).slice(0, 160),
-        startTime: round(entry.startTime),
-        durationMs: round(entry.duration),
+        startTime: entry.startTime,
+        durationMs: entry.duration,
         transferBytes: entry.transferSize,
       };
     });

@@ -126,7 +126,7 @@ function results(m: Measured, warning: string, details: Record<string, unknown>)
   const { full, nav } = renderNotes(warning);
   const allLoaded = `"${selectors.ideasAllLoadedText}"`;
   const warmupsOf = (result: typeof m.ideasNav) => ({
-    warmupMs: samplesOf(result.warmup, 'ideasAll').map(round),
+    warmupMs: samplesOf(result.warmup, 'ideasAll'),
   });
   const [current, previous] = [m.months.current, m.months.previous];
   return [

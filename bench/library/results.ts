@@ -30,7 +30,7 @@ export function renderRows(
 ): BenchResult[] {
   const samples = samplesOf(result.measured, mark);
   const details = options.details ?? {
-    warmupMs: samplesOf(result.warmup, mark).map(round),
+    warmupMs: samplesOf(result.warmup, mark),
     longTasksPerRun: result.measured.map((run) => run.longTasks),
     restOfLastRun: result.measured.at(-1)?.rest,
   };

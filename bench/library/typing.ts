@@ -9,7 +9,6 @@ import {
 import type { ProbeLongTask } from '../browser/render-probe.ts';
 import { settleMs } from '../browser/render-timing.ts';
 import { check } from '../check.ts';
-import { roundSummary } from '../results.ts';
 import { round, summarize } from '../stats.ts';
 import { ideasListSelector, runs, searchQuery, searchSelector, selectors, warmups } from './config.ts';
 import type { SeedIdea } from './data.ts';
@@ -148,7 +147,24 @@ export async function measureTyping(page: Page, expected: ExpectedViews) {
   };
   const oneByOne = await typeChecked(typeOneByOne, 'one by one', warmups + runs, warmups);
   const burst = await typeChecked(typeBurst, 'burst', runs, 0);
+  logTyping('one by one', oneByOne);
+  for (const rows of ['changed', 'same'] as const) {
+    const subset = subsetSummary(latencies(oneByOne, rows));
+    if (subset)
+      console.log(
+        `    rows ${rows}: n=${subset.n}, median ${round(subset.median)} ms, p95 ${round(subset.p95)} ms`,
+      );
+  }
+  logTyping('burst', burst);
   return { oneByOne, burst };
+}
+
+function logTyping(mode: string, typingRuns: readonly TypingRun[]): void {
+  const summary = summarize(latencies(typingRuns));
+  const longTasks = typingRuns.reduce((sum, run) => sum + run.longTasks.length, 0);
+  console.log(
+    `  keystroke → filtered list (${mode}): median ${round(summary.median)} ms, p95 ${round(summary.p95)} ms, max ${round(summary.max)} ms; ${longTasks} long task(s)`,
+  );
 }
 
 /** Keydown → next frame after the filtered list, per keystroke (all, or those that changed the rows or not). */
@@ -161,7 +177,7 @@ export const latencies = (typingRuns: readonly TypingRun[], rows?: 'changed' | '
 
 /** Median and p95 of a subset, or null when it is empty. */
 export function subsetSummary(samples: readonly number[]) {
-  return samples.length === 0 ? null : roundSummary(summarize(samples));
+  return samples.length === 0 ? null : summarize(samples);
 }
 
 export function typingDetails(typingRuns: readonly TypingRun[]) {
@@ -169,20 +185,17 @@ export function typingDetails(typingRuns: readonly TypingRun[]) {
     perKeyMs: run.records.map((record) => ({
       key: record.key,
       rowsChanged: record.rowsChanged,
-      toFrameMs: round((record.frameAt ?? Number.NaN) - record.downAt),
-      toDomMs: round((record.doneAt ?? Number.NaN) - record.downAt),
-      queueMs: round(record.handledAt - record.downAt),
+      toFrameMs: (record.frameAt ?? Number.NaN) - record.downAt,
+      toDomMs: (record.doneAt ?? Number.NaN) - record.downAt,
+      queueMs: record.handledAt - record.downAt,
       shown: record.shownQuery,
     })),
-    longTasks: run.longTasks.map((task) => ({
-      startTime: round(task.startTime),
-      duration: round(task.duration),
-    })),
+    longTasks: run.longTasks,
     slowEvents: run.slowEvents.map((entry) => ({
       name: entry.name,
-      durationMs: round(entry.duration),
-      processingMs: round(entry.processingEnd - entry.processingStart),
-      inputDelayMs: round(entry.processingStart - entry.startTime),
+      durationMs: entry.duration,
+      processingMs: entry.processingEnd - entry.processingStart,
+      inputDelayMs: entry.processingStart - entry.startTime,
     })),
   }));
 }
