@@ -1,11 +1,8 @@
 /**
- * Code that runs inside the page for the large-library benchmark: first renders and long tasks. Each exported function is
- * serialised by Playwright (addInitScript / evaluate), so it may only use its arguments and browser
- * globals. tsx compiles with esbuild's keepNames, which wraps inner functions in `__name(…)`: the
- * `nameShim` init script defines it in every document first.
+ * Code that runs inside the page for the large-library benchmark: first renders, clicks and long
+ * tasks. These functions are defined in every document by an init script (page-script.ts), so each
+ * may only use its arguments, browser globals and the other functions of renderProbeScript.
  */
-
-export const nameShim = 'globalThis.__name = globalThis.__name || function (target) { return target; };';
 
 /** What the benchmark looks for; passed to the page as data. */
 export interface ProbeSelectors {
@@ -47,16 +44,46 @@ export interface ProbeWindow {
   __benchProbe?: Probe;
 }
 
-/**
- * Installed with addInitScript, so it runs at the start of every document, before the app: one
- * MutationObserver (only while something is watched), a click timestamp, a long-task log, and on a
- * full load of /saved, /ideas-bank or /calendar the watches for that page's first render.
- */
-export function installProbe(selectors: ProbeSelectors): void {
-  const state = window as unknown as ProbeWindow;
-  if (state.__benchProbe) return;
+/** Whether an element matches `selector` (and its text contains `text`). */
+function probeMatches(selector: string, text?: string): boolean {
+  if (text === undefined) return document.querySelector(selector) !== null;
+  for (const element of document.querySelectorAll(selector)) {
+    if ((element.textContent ?? '').includes(text)) return true;
+  }
+  return false;
+}
+
+/** Marks each watched condition that holds (DOM time, then its next frame); true once none is left. */
+function markSatisfied(probe: Probe, watchers: Map<string, () => boolean>): boolean {
+  for (const [name, predicate] of watchers) {
+    let satisfied: boolean;
+    try {
+      satisfied = predicate();
+    } catch {
+      satisfied = false;
+    }
+    if (!satisfied) continue;
+    watchers.delete(name);
+    const mark: ProbeMark = { dom: performance.now(), frame: null };
+    probe.marks[name] = mark;
+    requestAnimationFrame(() => {
+      mark.frame = performance.now();
+    });
+  }
+  return watchers.size === 0;
+}
+
+/** A probe with one MutationObserver, observing only while something is watched. */
+function createProbe(): Probe {
   const watchers = new Map<string, () => boolean>();
   let observing = false;
+  const check = () => {
+    if (!markSatisfied(probe, watchers) || !observing) return;
+    observer.disconnect();
+    observing = false;
+  };
+  const observer = new MutationObserver(check);
+  const options = { childList: true, subtree: true, characterData: true, attributes: true };
   const probe: Probe = {
     marks: {},
     lastClickAt: null,
@@ -64,65 +91,34 @@ export function installProbe(selectors: ProbeSelectors): void {
     watch: (name, predicate) => {
       delete probe.marks[name];
       watchers.set(name, predicate);
-      if (!observing) {
-        observer.observe(document, {
-          childList: true,
-          subtree: true,
-          characterData: true,
-          attributes: true,
-          attributeFilter: ['aria-busy'],
-        });
-        observing = true;
-      }
+      if (!observing) observer.observe(document, { ...options, attributeFilter: ['aria-busy'] });
+      observing = true;
       check();
     },
-    watchSelector: (name, selector, text) =>
-      probe.watch(name, () => {
-        if (text === undefined) return document.querySelector(selector) !== null;
-        for (const element of document.querySelectorAll(selector)) {
-          if ((element.textContent ?? '').includes(text)) return true;
-        }
-        return false;
-      }),
+    watchSelector: (name, selector, text) => probe.watch(name, () => probeMatches(selector, text)),
   };
-  const check = () => {
-    for (const [name, predicate] of watchers) {
-      let satisfied: boolean;
-      try {
-        satisfied = predicate();
-      } catch {
-        satisfied = false;
-      }
-      if (!satisfied) continue;
-      watchers.delete(name);
-      const mark: ProbeMark = { dom: performance.now(), frame: null };
-      probe.marks[name] = mark;
-      requestAnimationFrame(() => {
-        mark.frame = performance.now();
-      });
-    }
-    if (watchers.size === 0 && observing) {
-      observer.disconnect();
-      observing = false;
-    }
-  };
-  const observer = new MutationObserver(check);
-  state.__benchProbe = probe;
+  return probe;
+}
 
-  addEventListener(
-    'click',
-    (event) => {
-      probe.lastClickAt = event.timeStamp;
-    },
-    true,
-  );
+/**
+ * Runs at the start of every document, before the app: the probe, a click timestamp, a long-task
+ * log, and on a full load of /saved, /ideas-bank or /calendar the watches for that page's first render.
+ */
+export function installProbe(selectors: ProbeSelectors): void {
+  const state = window as unknown as ProbeWindow;
+  if (state.__benchProbe) return;
+  const probe = createProbe();
+  state.__benchProbe = probe;
+  const onClick = (event: MouseEvent) => {
+    probe.lastClickAt = event.timeStamp;
+  };
+  addEventListener('click', onClick, true);
   if (PerformanceObserver.supportedEntryTypes.includes('longtask')) {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries())
         probe.longTasks.push({ startTime: entry.startTime, duration: entry.duration });
     }).observe({ type: 'longtask', buffered: true });
   }
-
   // A full load: the page's first render, measured from navigation start (performance.now() = 0).
   const path = location.pathname;
   if (path === '/saved') probe.watchSelector('saved', selectors.savedPost);
@@ -132,3 +128,6 @@ export function installProbe(selectors: ProbeSelectors): void {
   }
   if (path === '/calendar') probe.watchSelector('calendar', selectors.calendarPost);
 }
+
+/** The render probe's functions, defined in every document before the app runs (see page-script.ts). */
+export const renderProbeScript = [probeMatches, markSatisfied, createProbe, installProbe];

@@ -3,15 +3,24 @@ import type { Page } from 'playwright-core';
 import { AppServer } from '../../tests/e2e/support/app-server.ts';
 import { openBrowser, type BrowserSession } from '../../tests/e2e/support/browser.ts';
 import { accessTokenOf, newAccount, signUpAndOnboard } from '../../tests/e2e/support/journeys.ts';
-import { installProbe, nameShim } from '../browser/render-probe.ts';
-import { clientNavigation, fullLoad, repeat, samplesOf, type RenderRun } from '../browser/render-timing.ts';
+import { armKeyProbe, keyProbeScript } from '../browser/key-probe.ts';
+import { pageScript } from '../browser/page-script.ts';
+import { installProbe, renderProbeScript } from '../browser/render-probe.ts';
+import {
+  clientNavigation,
+  fullLoad,
+  repeat,
+  samplesOf,
+  type RenderRun,
+  type Watch,
+} from '../browser/render-timing.ts';
 import { check } from '../check.ts';
 import { distIsDevelopmentBuild, ensureFreshDist } from '../dist.ts';
 import { measureMonthSwitches, type Months } from '../library/calendar.ts';
 import { checkCalendar, checkIdeasBank, checkSavedPosts } from '../library/checks.ts';
 import * as config from '../library/config.ts';
 import { planLibrary } from '../library/data.ts';
-import { monthRows, renderNotes, renderRows, typingRows } from '../library/results.ts';
+import { firstRenderRows, monthRows, typingRows, type FirstRenders } from '../library/results.ts';
 import { seedLibrary } from '../library/seed.ts';
 import { expectedViews, measureTyping } from '../library/typing.ts';
 import type { BenchCase, BenchResult } from '../report.ts';
@@ -19,10 +28,8 @@ import { row } from '../results.ts';
 import { round, summarize } from '../stats.ts';
 
 const { count, monthLabel, selectors } = config;
-const counts = { warmups: config.warmups, runs: config.runs };
 
-function logRuns(label: string, runs: readonly RenderRun[], mark: string): void {
-  const samples = samplesOf(runs, mark);
+function logRuns(label: string, samples: readonly number[]): void {
   const summary = summarize(samples);
   console.log(
     `  ${label}: median ${round(summary.median)} ms, max ${round(summary.max)} ms [${samples.map(round).join(', ')}]`,
@@ -35,12 +42,8 @@ async function setUp(page: Page, appUrl: string) {
   await signUpAndOnboard(page, appUrl, newAccount('Library Writer'));
   console.log(`  signed up and onboarded in ${round(performance.now() - started)} ms`);
   const now = new Date();
-  const plan = planLibrary({
-    now,
-    postCount: config.postCount,
-    ideaCount: config.ideaCount,
-    currentMonthPosts: config.currentMonthPostCount,
-  });
+  const { postCount, ideaCount, currentMonthPostCount: currentMonthPosts } = config;
+  const plan = planLibrary({ now, postCount, ideaCount, currentMonthPosts });
   const months: Months = {
     current: { start: new Date(now.getFullYear(), now.getMonth(), 1), posts: plan.currentMonthPosts },
     previous: { start: new Date(now.getFullYear(), now.getMonth() - 1, 1), posts: plan.previousMonthPosts },
@@ -48,124 +51,129 @@ async function setUp(page: Page, appUrl: string) {
   started = performance.now();
   const seeded = await seedLibrary(appUrl, await accessTokenOf(page), plan, months.current.start);
   console.log(
-    `  seeded ${count(config.postCount)} posts (${seeded.posts.requests} requests) and ${count(config.ideaCount)} ideas (${seeded.ideas.requests} requests) in ${round(performance.now() - started)} ms; ${plan.currentMonthPosts} posts this month, ${plan.previousMonthPosts} last month`,
+    `  seeded ${count(postCount)} posts (${seeded.posts.requests} requests) and ${count(ideaCount)} ideas (${seeded.ideas.requests} requests) in ${round(performance.now() - started)} ms; ${plan.currentMonthPosts} posts this month, ${plan.previousMonthPosts} last month`,
   );
   const newestTopic = plan.posts.reduce((a, b) => (b.created_at > a.created_at ? b : a)).topic;
   return { plan, months, seeded, newestTopic };
 }
 
-/** Saved Posts and the Ideas Bank, each by full load and by a click in the sidebar. */
-async function savedAndIdeas(page: Page, appUrl: string, newestTopic: string) {
-  const checked = (measure: (withRest: boolean) => Promise<RenderRun>, verify: () => Promise<void>) =>
-    repeat(counts, async (withRest) => {
-      const run = await measure(withRest);
-      await verify();
+/** A page of the library: its sidebar link and path, what marks its first render, and its check. */
+interface LibraryPage {
+  link: string;
+  path: string;
+  /** Each watch with the label it is logged under. */
+  watches: (Watch & { label: string })[];
+  verify: () => Promise<unknown>;
+  /** The calendar was measured by a click first. */
+  navFirst?: boolean;
+}
+
+/** `runs` full loads and `runs` clicks in the sidebar (after warm-ups), each checked. */
+async function firstRenders(page: Page, appUrl: string, view: LibraryPage): Promise<FirstRenders> {
+  const counts = { warmups: config.warmups, runs: config.runs };
+  const measure = async (how: string, once: (withRest: boolean) => Promise<RenderRun>) => {
+    const result = await repeat(counts, async (withRest) => {
+      const run = await once(withRest);
+      await view.verify();
       return run;
     });
-  const savedPosts = () => checkSavedPosts(page, newestTopic);
-  const savedFull = await checked((rest) => fullLoad(page, `${appUrl}/saved`, ['saved'], rest), savedPosts);
-  logRuns('Saved Posts, full load', savedFull.measured, 'saved');
-  const savedWatch = [{ name: 'saved', selector: selectors.savedPost }];
-  const savedNav = await checked(
-    (rest) => clientNavigation(page, appUrl, 'Saved Posts', savedWatch, rest),
-    savedPosts,
-  );
-  logRuns('Saved Posts, client-side navigation', savedNav.measured, 'saved');
-  const ideasFull = await checked(
-    (rest) => fullLoad(page, `${appUrl}/ideas-bank`, ['ideasFirst', 'ideasAll'], rest),
-    () => checkIdeasBank(page),
-  );
-  logRuns('Ideas Bank first row, full load', ideasFull.measured, 'ideasFirst');
-  logRuns('Ideas Bank all loaded, full load', ideasFull.measured, 'ideasAll');
-  const ideasWatches = [
-    { name: 'ideasFirst', selector: selectors.ideaRow },
-    { name: 'ideasAll', selector: 'p[role="status"]', text: selectors.ideasAllLoadedText },
-  ];
-  const ideasNav = await checked(
-    (rest) => clientNavigation(page, appUrl, 'Ideas Bank', ideasWatches, rest),
-    () => checkIdeasBank(page),
-  );
-  logRuns('Ideas Bank first row, client-side navigation', ideasNav.measured, 'ideasFirst');
-  logRuns('Ideas Bank all loaded, client-side navigation', ideasNav.measured, 'ideasAll');
-  return { savedFull, savedNav, ideasFull, ideasNav };
+    for (const watch of view.watches)
+      logRuns(`${watch.label}, ${how}`, samplesOf(result.measured, watch.name));
+    return result;
+  };
+  const names = view.watches.map((watch) => watch.name);
+  const full = () => measure('full load', (rest) => fullLoad(page, `${appUrl}${view.path}`, names, rest));
+  const nav = () =>
+    measure('client-side navigation', (rest) =>
+      clientNavigation(page, appUrl, view.link, view.watches, rest),
+    );
+  if (view.navFirst) return { nav: await nav(), full: await full() };
+  return { full: await full(), nav: await nav() };
 }
 
-/** The calendar by a click and by full load (this month's posts), then month switches. */
-async function calendar(page: Page, appUrl: string, months: Months) {
-  const thisMonth = () => checkCalendar(page, monthLabel(months.current.start), months.current.posts);
-  const watch = [{ name: 'calendar', selector: selectors.calendarPost }];
-  const calendarNav = await repeat(counts, async (rest) => {
-    const run = await clientNavigation(page, appUrl, 'Calendar', watch, rest);
-    await thisMonth();
-    return run;
-  });
-  logRuns('Calendar, client-side navigation', calendarNav.measured, 'calendar');
-  const calendarFull = await repeat(counts, async (rest) => {
-    const run = await fullLoad(page, `${appUrl}/calendar`, ['calendar'], rest);
-    await thisMonth();
-    return run;
-  });
-  logRuns('Calendar, full load', calendarFull.measured, 'calendar');
-  const switches = await measureMonthSwitches(page, months);
-  for (const [label, samples] of [
-    ['Calendar "Previous month"', switches.previousSamples],
-    ['Calendar "Next month"', switches.nextSamples],
-  ] as const) {
-    const summary = summarize(samples);
-    console.log(`  ${label}: median ${round(summary.median)} ms, max ${round(summary.max)} ms`);
-  }
-  return { calendarNav, calendarFull, ...switches };
+function libraryPages(page: Page, library: Awaited<ReturnType<typeof setUp>>) {
+  const { current } = library.months;
+  const saved: LibraryPage = {
+    link: 'Saved Posts',
+    path: '/saved',
+    watches: [{ name: 'saved', selector: selectors.savedPost, label: 'Saved Posts' }],
+    verify: () => checkSavedPosts(page, library.newestTopic),
+  };
+  const ideas: LibraryPage = {
+    link: 'Ideas Bank',
+    path: '/ideas-bank',
+    watches: [
+      { name: 'ideasFirst', selector: selectors.ideaRow, label: 'Ideas Bank first row' },
+      {
+        name: 'ideasAll',
+        selector: 'p[role="status"]',
+        text: selectors.ideasAllLoadedText,
+        label: 'Ideas Bank all loaded',
+      },
+    ],
+    verify: () => checkIdeasBank(page),
+  };
+  const calendar: LibraryPage = {
+    link: 'Calendar',
+    path: '/calendar',
+    watches: [{ name: 'calendar', selector: selectors.calendarPost, label: 'Calendar' }],
+    verify: () => checkCalendar(page, monthLabel(current.start), current.posts),
+    navFirst: true,
+  };
+  return { saved, ideas, calendar };
 }
 
-type Measured = Awaited<ReturnType<typeof setUp>> &
-  Awaited<ReturnType<typeof savedAndIdeas>> &
-  Awaited<ReturnType<typeof calendar>> &
-  Awaited<ReturnType<typeof measureTyping>> & { expected: ReturnType<typeof expectedViews> };
+/** In order: Saved Posts, the Ideas Bank, typing in its search (as the last click left it), the calendar. */
+async function measure(browser: BrowserSession, appUrl: string) {
+  const { page } = browser;
+  const library = await setUp(page, appUrl);
+  const pages = libraryPages(page, library);
+  const saved = await firstRenders(page, appUrl, pages.saved);
+  const ideas = await firstRenders(page, appUrl, pages.ideas);
+  const expected = expectedViews(library.plan.ideas, config.searchQuery);
+  const typing = await measureTyping(page, expected);
+  const calendar = await firstRenders(page, appUrl, pages.calendar);
+  const switches = await measureMonthSwitches(page, library.months);
+  logRuns('Calendar "Previous month"', switches.previousSamples);
+  logRuns('Calendar "Next month"', switches.nextSamples);
+  check(browser.pageErrors.length === 0, `the page reported errors: ${browser.pageErrors.join('; ')}`);
+  return { ...library, saved, ideas, calendar, typing, switches, expected };
+}
 
-function results(m: Measured, warning: string, details: Record<string, unknown>): BenchResult[] {
-  const { full, nav } = renderNotes(warning);
+function results(m: Awaited<ReturnType<typeof measure>>, warning: string, details: Record<string, unknown>) {
   const allLoaded = `"${selectors.ideasAllLoadedText}"`;
-  const warmupsOf = (result: typeof m.ideasNav) => ({
-    warmupMs: samplesOf(result.warmup, 'ideasAll'),
-  });
-  const [current, previous] = [m.months.current, m.months.previous];
+  const { current, previous } = m.months;
   return [
-    ...renderRows('Saved Posts first post, client-side nav', m.savedNav, 'saved', {
-      note: nav('first post'),
-      target: true,
-    }),
-    ...renderRows('Saved Posts first post, full load', m.savedFull, 'saved', { note: full('first post') }),
-    ...renderRows('Ideas Bank first row, client-side nav', m.ideasNav, 'ideasFirst', {
-      note: nav('first row'),
-      target: true,
-    }),
-    ...renderRows('Ideas Bank first row, full load', m.ideasFull, 'ideasFirst', { note: full('first row') }),
-    ...renderRows('Ideas Bank all 10,000 loaded, client-side nav', m.ideasNav, 'ideasAll', {
-      note: nav(allLoaded),
-      details: warmupsOf(m.ideasNav),
-    }),
-    ...renderRows('Ideas Bank all 10,000 loaded, full load', m.ideasFull, 'ideasAll', {
-      note: full(allLoaded),
-      details: warmupsOf(m.ideasFull),
-    }),
-    ...renderRows('Calendar month posts, client-side nav', m.calendarNav, 'calendar', {
-      note: nav(`${current.posts} posts of this month`),
-      target: true,
-    }),
-    ...renderRows('Calendar month posts, full load', m.calendarFull, 'calendar', {
-      note: full("the month's posts"),
-    }),
+    ...firstRenderRows(
+      [
+        ['Saved Posts first post', m.saved, 'saved', 'first post', 'first post', true],
+        ['Ideas Bank first row', m.ideas, 'ideasFirst', 'first row', 'first row', true],
+        ['Ideas Bank all 10,000 loaded', m.ideas, 'ideasAll', allLoaded, allLoaded, false],
+        [
+          'Calendar month posts',
+          m.calendar,
+          'calendar',
+          `${current.posts} posts of this month`,
+          "the month's posts",
+          true,
+        ],
+      ],
+      warning,
+    ),
     ...monthRows(
       'Calendar "Previous month"',
-      m.previousSamples,
+      m.switches.previousSamples,
       `${previous.posts} posts of ${monthLabel(previous.start)}`,
+      {
+        postButtons: m.switches.postButtons,
+      },
     ),
     ...monthRows(
       'Calendar "Next month"',
-      m.nextSamples,
+      m.switches.nextSamples,
       `${current.posts} posts of ${monthLabel(current.start)}`,
     ),
-    ...typingRows(m.oneByOne, m.burst, m.expected, warning),
+    ...typingRows(m.typing.oneByOne, m.typing.burst, m.expected, warning),
     row('library seeding through REST (setup)', m.seeded.posts.ms + m.seeded.ideas.ms, 'ms', {
       note: `posts in ${m.seeded.posts.requests} bulk inserts, ideas in ${m.seeded.ideas.requests}; for reference`,
       details: {
@@ -176,18 +184,6 @@ function results(m: Measured, warning: string, details: Record<string, unknown>)
       },
     }),
   ];
-}
-
-/** The pages in order: Saved Posts, Ideas Bank, typing in its search (as the last visit left it), the calendar. */
-async function measure(browser: BrowserSession, appUrl: string) {
-  const { page } = browser;
-  const library = await setUp(page, appUrl);
-  const pages = await savedAndIdeas(page, appUrl, library.newestTopic);
-  const expected = expectedViews(library.plan.ideas, config.searchQuery);
-  const typing = await measureTyping(page, expected);
-  const months = await calendar(page, appUrl, library.months);
-  check(browser.pageErrors.length === 0, `the page reported errors: ${browser.pageErrors.join('; ')}`);
-  return { ...library, ...pages, ...typing, ...months, expected };
 }
 
 /**
@@ -202,8 +198,10 @@ async function run(): Promise<BenchResult[]> {
   try {
     app = await AppServer.start();
     browser = await openBrowser();
-    await browser.context.addInitScript({ content: nameShim });
-    await browser.context.addInitScript(installProbe, selectors);
+    const functions = [...renderProbeScript, ...keyProbeScript];
+    await browser.context.addInitScript({
+      content: pageScript(functions, { entry: installProbe, arg: selectors, expose: [armKeyProbe] }),
+    });
     const measured = await measure(browser, app.url);
     // dist/ is served from disk: another process (the e2e global setup) may have rebuilt it meanwhile.
     const developmentAfter = await distIsDevelopmentBuild();

@@ -71,13 +71,18 @@ async function fairness(server: LoadTarget, pool: BenchUser[]): Promise<BenchRes
   });
 }
 
-/** Three runaway-filter trials (a fresh attacker each: past three stopped statements a minute one is refused). */
+/**
+ * Three runaway-filter trials, each timing the next user of the pool. As before the restructuring,
+ * the first attacker attacks all three times (three stopped statements a minute stay just under the
+ * per-owner penalty); the users given a runaway post after each trial never attack.
+ */
 async function runaway(server: LoadTarget, pool: BenchUser[]): Promise<BenchResult[]> {
   const runawayPost = { topic: 'Runaway', content: 'ab '.repeat(1000) };
-  await request(server, pool[3] as BenchUser, 'POST', '', runawayPost);
+  const attacker = pool[3] as BenchUser;
+  await request(server, attacker, 'POST', '', runawayPost);
   const trials: RunawayTrial[] = [];
   for (let trial = 0; trial < 3; trial += 1) {
-    trials.push(await runawayFilterTrial(server, pool[3] as BenchUser, pool[4] as BenchUser));
+    trials.push(await runawayFilterTrial(server, attacker, pool[4] as BenchUser));
     pool.splice(3, 1);
     await request(server, pool[3] as BenchUser, 'POST', '', runawayPost);
   }

@@ -9,46 +9,66 @@ import { latencies, subsetSummary, typingDetails, type ExpectedViews, type Typin
 const firstRenderTargetMs = 200;
 const keystrokeTargetMs = 16;
 
-/** Notes of the first-render rows; `warning` flags a stale or replaced dist/. */
-export function renderNotes(warning: string) {
-  const library = `${count(postCount)} posts / ${count(ideaCount)} ideas`;
-  const first = (how: string) =>
-    `n=${runs} after ${warmups} warm-up, ${how}, next frame after the DOM; ${library}${warning}`;
-  return {
-    full: (what: string) =>
-      `${first(`full load, from navigation start to ${what}`)}; target applies to client-side navigation`,
-    nav: (what: string) => first(`click in the sidebar → ${what}`),
-  };
+/** What one page measured: its first render by full load and by a click in the sidebar. */
+export interface FirstRenders {
+  full: Repeated;
+  nav: Repeated;
 }
 
-/** Median and max of one mark over the measured runs; the target (if any) on both. */
-export function renderRows(
+/** A row pair per mark: [name, page, mark, what the click waits for, what the full load waits for, target]. */
+export type RenderSpec = [string, FirstRenders, string, string, string, boolean];
+
+/** Median and max of one mark over the measured runs (the target, if any, on both). */
+function renderRows(
   name: string,
   result: Repeated,
   mark: string,
-  options: { note: string; target?: boolean; details?: Record<string, unknown> },
+  note: string,
+  target: boolean,
 ): BenchResult[] {
   const samples = samplesOf(result.measured, mark);
-  const details = options.details ?? {
-    warmupMs: samplesOf(result.warmup, mark),
-    longTasksPerRun: result.measured.map((run) => run.longTasks),
-    restOfLastRun: result.measured.at(-1)?.rest,
-  };
   return sampleRows(name, samples, ['median', 'max'], {
-    ...(options.target ? { target: firstRenderTargetMs } : {}),
-    note: options.note,
+    ...(target ? { target: firstRenderTargetMs } : {}),
+    note,
     restNote: `n=${samples.length}`,
-    details,
+    details: {
+      warmupMs: samplesOf(result.warmup, mark),
+      longTasksPerRun: result.measured.map((run) => run.longTasks),
+      restOfLastRun: result.measured.at(-1)?.rest,
+    },
   });
 }
 
+/** First renders, client-side navigation (the target applies) then full load; `warning` flags dist/. */
+export function firstRenderRows(specs: readonly RenderSpec[], warning: string): BenchResult[] {
+  const library = `${count(postCount)} posts / ${count(ideaCount)} ideas`;
+  const note = (how: string) =>
+    `n=${runs} after ${warmups} warm-up, ${how}, next frame after the DOM; ${library}${warning}`;
+  return specs.flatMap(([name, result, mark, navWhat, fullWhat, target]) => [
+    ...renderRows(
+      `${name}, client-side nav`,
+      result.nav,
+      mark,
+      note(`click in the sidebar → ${navWhat}`),
+      target,
+    ),
+    ...renderRows(
+      `${name}, full load`,
+      result.full,
+      mark,
+      `${note(`full load, from navigation start to ${fullWhat}`)}; target applies to client-side navigation`,
+      false,
+    ),
+  ]);
+}
+
 /** Month switches: click → next frame with the month's posts. */
-export function monthRows(name: string, samples: number[], what: string): BenchResult[] {
-  const note = `n=${runs} after ${warmups} warm-up, click → next frame with ${what}`;
+export function monthRows(name: string, samples: number[], what: string, details?: Record<string, unknown>) {
   return sampleRows(name, samples, ['median', 'max'], {
     target: firstRenderTargetMs,
-    note,
+    note: `n=${runs} after ${warmups} warm-up, click → next frame with ${what}`,
     restNote: `n=${samples.length}`,
+    ...(details ? { details } : {}),
   });
 }
 

@@ -1,11 +1,5 @@
 import type { Page } from 'playwright-core';
-import {
-  armKeyProbe,
-  type ExpectedView,
-  type KeyProbe,
-  type KeyRecord,
-  type KeyWindow,
-} from '../browser/key-probe.ts';
+import type { ExpectedView, KeyProbe, KeyRecord, KeyWindow } from '../browser/key-probe.ts';
 import type { ProbeLongTask } from '../browser/render-probe.ts';
 import { settleMs } from '../browser/render-timing.ts';
 import { check } from '../check.ts';
@@ -44,12 +38,12 @@ export function expectedViews(ideas: readonly SeedIdea[], search: string): Expec
 }
 
 async function armKeys(page: Page, expected: ExpectedViews): Promise<void> {
-  await page.evaluate(armKeyProbe, {
-    inputSelector: searchSelector,
-    listSelector: ideasListSelector,
-    statusSelector: 'p[role="status"]',
-    expected,
-  });
+  const options = { inputSelector: searchSelector, listSelector: ideasListSelector, expected };
+  await page.evaluate((keyOptions) => {
+    const arm = (window as unknown as KeyWindow).armKeyProbe;
+    if (!arm) throw new Error('the key probe is not installed in this document');
+    arm({ ...keyOptions, statusSelector: 'p[role="status"]' });
+  }, options);
 }
 
 async function collectKeys(page: Page): Promise<TypingRun> {
