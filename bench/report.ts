@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { round } from './stats.ts';
+import { round, roundDeep } from './stats.ts';
 
 /** One measured number. Targets are reported, never enforced. */
 export interface BenchResult {
@@ -18,7 +18,8 @@ export interface BenchResult {
 
 export type BenchStatus = 'ok' | 'over' | 'report';
 
-export interface Benchmark {
+/** One benchmark of the table in run.ts: selected by words of its name. */
+export interface BenchCase {
   name: string;
   run: () => Promise<BenchResult[]>;
 }
@@ -78,7 +79,12 @@ export async function writeJsonReport(
       cpuModel: os.cpus()[0]?.model ?? 'unknown',
       totalMemoryMb: Math.round(os.totalmem() / 2 ** 20),
     },
-    results: results.map((result) => ({ ...result, status: statusOf(result) })),
+    // Details are for reading: their numbers are rounded (the values are kept as measured).
+    results: results.map((result) => ({
+      ...result,
+      ...(result.details ? { details: roundDeep(result.details) } : {}),
+      status: statusOf(result),
+    })),
     failures,
   };
   await mkdir(path.dirname(file), { recursive: true });

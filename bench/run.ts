@@ -1,50 +1,42 @@
-import { backendBench } from './backend-bench.ts';
-import { coldStartBench } from './cold-start-bench.ts';
-import { streamingBrowserBench, ttftBench } from './generation-bench.ts';
-import { libraryBench } from './library-bench.ts';
-import { loadBench } from './load-bench.ts';
+import { coldStart } from './cases/cold-start.ts';
+import { library } from './cases/library.ts';
+import { load } from './cases/load.ts';
+import { restLatency } from './cases/rest-latency.ts';
+import { streamingBrowser } from './cases/streaming-browser.ts';
+import { ttft } from './cases/ttft.ts';
 import { resultsFile } from './paths.ts';
 import {
   formatTable,
   writeJsonReport,
+  type BenchCase,
   type BenchFailure,
   type BenchResult,
-  type Benchmark,
 } from './report.ts';
 
 /**
- * `npm run bench`: runs each benchmark in turn, prints a table and writes bench-results/latest.json.
- * Targets are reported, not enforced: the exit code is 0 even when a value is over its target, and
- * non-zero only when a benchmark fails (an error or a failed sanity check). Arguments select
- * benchmarks by part of their name.
+ * `npm run bench`: runs each case of the table in turn, prints a table and writes
+ * bench-results/latest.json. Targets are reported, not enforced: the exit code is 0 even when a value
+ * is over its target, and non-zero only when a case fails (an error or a failed sanity check).
+ * `npm run bench -- library` runs only the cases whose name contains one of the words.
  */
-const benchmarks: Benchmark[] = [
-  { name: 'cold start', run: coldStartBench },
-  { name: 'backend REST latency', run: backendBench },
-  { name: 'server under load: concurrency, fairness, memory', run: loadBench },
-  { name: 'post generation: /api time to first token', run: ttftBench },
-  { name: 'post generation: streaming and dashboard JS in Chromium', run: streamingBrowserBench },
-  { name: 'library with 10,000 posts and 10,000 ideas', run: libraryBench },
-];
+const cases: BenchCase[] = [coldStart, restLatency, load, ttft, streamingBrowser, library];
+
+const words = process.argv.slice(2).map((word) => word.toLowerCase());
+const selected = words.length
+  ? cases.filter((each) => words.some((word) => each.name.toLowerCase().includes(word)))
+  : cases;
 
 const startedAt = new Date();
 const results: BenchResult[] = [];
 const failures: BenchFailure[] = [];
-
-// `npm run bench -- library` runs only the benchmarks whose name contains "library".
-const only = process.argv.slice(2).map((word) => word.toLowerCase());
-const selected = only.length
-  ? benchmarks.filter((benchmark) => only.some((word) => benchmark.name.toLowerCase().includes(word)))
-  : benchmarks;
-
-for (const benchmark of selected) {
-  console.log(`\n▶ ${benchmark.name}`);
+for (const each of selected) {
+  console.log(`\n▶ ${each.name}`);
   try {
-    results.push(...(await benchmark.run()));
+    results.push(...(await each.run()));
   } catch (error) {
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    console.error(`✖ ${benchmark.name} failed:\n${message}`);
-    failures.push({ benchmark: benchmark.name, error: message });
+    console.error(`✖ ${each.name} failed:\n${message}`);
+    failures.push({ benchmark: each.name, error: message });
   }
 }
 

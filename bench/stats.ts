@@ -38,3 +38,11 @@ export function round(value: number): number {
   const factor = 10 ** digits;
   return Math.round(value * factor) / factor;
 }
+
+/** `value` with every number in it rounded (the JSON report's details). */
+export function roundDeep(value: unknown): unknown {
+  if (typeof value === 'number') return round(value);
+  if (Array.isArray(value)) return value.map(roundDeep);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, each]) => [key, roundDeep(each)]));
+}

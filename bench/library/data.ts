@@ -18,6 +18,13 @@ export function seededRandom(seed: number): () => number {
 
 type Random = () => number;
 
+/** The items of a list written one or a few to a line, separated by `|`. */
+const list = (text: string): string[] =>
+  text
+    .split(/[|\n]/)
+    .map((item) => item.trim())
+    .filter(Boolean);
+
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 
 function shuffle<T>(random: Random, items: readonly T[]): T[] {
@@ -29,88 +36,36 @@ function shuffle<T>(random: Random, items: readonly T[]): T[] {
   return copy;
 }
 
-const angles = [
-  'What I learned about {s} {a}',
-  'Why I keep coming back to {s} {a}',
-  '3 mistakes I made with {s} {a}',
-  'The hidden cost of ignoring {s} {a}',
-  'How to get started with {s} {a}',
-  'A simple framework for {s} {a}',
-  'What nobody tells you about {s} {a}',
-  'Lessons from a year of {s} {a}',
-  'The myth of effortless {s} {a}',
-  'Stop overthinking {s} {a}',
-  'My checklist for {s} {a}',
-  'How we measure {s} {a}',
-  'The one question that improved our {s} {a}',
-  'When to say no to {s} {a}',
-  'Rethinking {s} {a}',
-  'Small habits that compound: {s} {a}',
-  'The case against over-engineering {s} {a}',
-  'What great managers get right about {s} {a}',
-  'An unpopular opinion on {s} {a}',
-  'Before and after: {s} {a}',
-] as const;
+const angles = list(`
+What I learned about {s} {a} | Why I keep coming back to {s} {a}
+3 mistakes I made with {s} {a} | The hidden cost of ignoring {s} {a}
+How to get started with {s} {a} | A simple framework for {s} {a}
+What nobody tells you about {s} {a} | Lessons from a year of {s} {a}
+The myth of effortless {s} {a} | Stop overthinking {s} {a} | My checklist for {s} {a}
+How we measure {s} {a} | The one question that improved our {s} {a} | When to say no to {s} {a}
+Rethinking {s} {a} | Small habits that compound: {s} {a}
+The case against over-engineering {s} {a} | What great managers get right about {s} {a}
+An unpopular opinion on {s} {a} | Before and after: {s} {a}
+`);
 
-const subjects = [
-  'leadership in small teams',
-  'remote onboarding',
-  'code reviews',
-  'career growth',
-  'public speaking',
-  'hiring engineers',
-  'product discovery',
-  'technical debt',
-  'mentoring juniors',
-  'saying no to meetings',
-  'deep work',
-  'feedback culture',
-  'pricing strategy',
-  'customer interviews',
-  'AI-assisted writing',
-  'personal branding on LinkedIn',
-  'data-driven decisions',
-  'burnout prevention',
-  'async communication',
-  'sales and engineering alignment',
-  'building in public',
-  'servant leadership',
-  'negotiating a raise',
-  'design systems',
-  'startup fundraising',
-  'quiet leadership',
-  'incident postmortems',
-  'writing design docs',
-  'team rituals',
-  'cross-functional roadmaps',
-] as const;
+const subjects = list(`
+leadership in small teams | remote onboarding | code reviews | career growth | public speaking
+hiring engineers | product discovery | technical debt | mentoring juniors
+saying no to meetings | deep work | feedback culture | pricing strategy | customer interviews
+AI-assisted writing | personal branding on LinkedIn | data-driven decisions | burnout prevention
+async communication | sales and engineering alignment | building in public | servant leadership
+negotiating a raise | design systems | startup fundraising | quiet leadership
+incident postmortems | writing design docs | team rituals | cross-functional roadmaps
+`);
 
-const audiences = [
-  'for first-time managers',
-  'in 2026',
-  'at a 10-person startup',
-  'for senior engineers',
-  'in regulated industries',
-  'for career switchers',
-  'after a layoff',
-  'in hybrid teams',
-  'for solo founders',
-  'at enterprise scale',
-  'for new graduates',
-  'in a downturn',
-  'for introverts',
-  'on a tiny budget',
-  'across time zones',
-  'in open-source projects',
-  'for product managers',
-  'in agencies',
-  'for designers',
-  'in B2B SaaS',
-  'for consultants',
-  'in healthcare tech',
-  'for freelancers',
-  'in fast-growing scale-ups',
-] as const;
+const audiences = list(`
+for first-time managers | in 2026 | at a 10-person startup | for senior engineers
+in regulated industries | for career switchers | after a layoff | in hybrid teams
+for solo founders | at enterprise scale | for new graduates | in a downturn | for introverts
+on a tiny budget | across time zones | in open-source projects | for product managers
+in agencies | for designers | in B2B SaaS | for consultants | in healthcare tech
+for freelancers | in fast-growing scale-ups
+`);
 
 function topicOf(angle: string, subject: string, audience: string): string {
   return angle.replace('{s}', subject).replace('{a}', audience);
@@ -172,18 +127,10 @@ const questions = [
   'What did you learn the hard way this year?',
 ];
 
-const hashtagPool = [
-  '#Leadership',
-  '#CareerGrowth',
-  '#Productivity',
-  '#RemoteWork',
-  '#Startups',
-  '#SoftwareEngineering',
-  '#Management',
-  '#ProductManagement',
-  '#Hiring',
-  '#FutureOfWork',
-];
+const hashtagPool = list(`
+#Leadership | #CareerGrowth | #Productivity | #RemoteWork | #Startups | #SoftwareEngineering
+#Management | #ProductManagement | #Hiring | #FutureOfWork
+`);
 
 export const postLengthRange = { min: 600, max: 1200 } as const;
 

@@ -1,0 +1,39 @@
+import { readServerEnv } from '../server/config/server-env.ts';
+import { startEmbeddedServer, type EmbeddedServer } from '../server/embedded/start-embedded-server.ts';
+import { migrationsDir } from './paths.ts';
+
+const megabyte = 1024 * 1024;
+
+/**
+ * The embedded backend in-process, as `npm start` opens it: its database on disk in `dataDir`
+ * (durable: every commit fsynced), with npm start's default limits (server/config/server-env.ts).
+ * Only the auth rate limits never bite (many sign-ups from one address), and no SPA is served.
+ */
+export async function startDurableServer(dataDir: string): Promise<EmbeddedServer> {
+  const env = readServerEnv({});
+  return startEmbeddedServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    migrationsDir,
+    statementTimeouts: {
+      anon: env.STATEMENT_TIMEOUT_ANON_MS,
+      authenticated: env.STATEMENT_TIMEOUT_MS,
+      service_role: env.STATEMENT_TIMEOUT_MS,
+    },
+    minFreeDiskBytes: env.MIN_FREE_DISK_MB * megabyte,
+    maxEngineHeapBytes: env.DB_ENGINE_MAX_MB * megabyte,
+    distDir: null,
+    jwtExpiry: env.JWT_EXPIRY,
+    maxRows: env.MAX_ROWS,
+    auth: {
+      passwordMinLength: env.AUTH_PASSWORD_MIN_LENGTH,
+      tokenRateLimit: 1_000_000,
+      signupRateLimit: 1_000_000,
+      rateLimitBurst: 100_000,
+      rateLimitHeader: null,
+      refreshTokenReuseInterval: env.AUTH_REFRESH_TOKEN_REUSE_INTERVAL,
+      passwordHashConcurrency: env.AUTH_PASSWORD_HASH_CONCURRENCY,
+    },
+  });
+}

@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { freePort } from '../tests/e2e/support/app-server.ts';
+import { check } from './check.ts';
+import { projectRoot } from './paths.ts';
+
+/**
+ * What `npm start` runs, read from package.json's start script ("tsx server/main.ts"): the command
+ * from node_modules/.bin (as npm puts it first on PATH) and its arguments.
+ */
+export function npmStartCommand(): { command: string; args: string[] } {
+  const manifest = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
+    scripts?: { start?: string };
+  };
+  const [bin, ...args] = (manifest.scripts?.start ?? '').split(/\s+/).filter(Boolean);
+  check(
+    bin === 'tsx' && args[0] === 'server/main.ts',
+    `unexpected start script "${manifest.scripts?.start}"`,
+  );
+  return { command: path.join(projectRoot, 'node_modules/.bin', bin), args };
+}
+
+export interface StartedApp {
+  child: ChildProcess;
+  /** Milliseconds from spawn to the first 200 of GET /app-config.json. */
+  firstResponseMs: number;
+  output: () => string;
+}
+
+/** Polls `url` every 20 ms until it answers 200; fails when the process exits or time runs out. */
+async function firstResponse(url: string, child: ChildProcess, spawnedAt: number, timeoutMs: number) {
+  for (;;) {
+    check(
+      child.exitCode === null && child.signalCode === null,
+      `the server exited (${child.exitCode ?? child.signalCode})`,
+    );
+    check(
+      performance.now() - spawnedAt <= timeoutMs,
+      `the server did not answer ${url} within ${timeoutMs} ms`,
+    );
+    const response = await fetch(url, { signal: AbortSignal.timeout(2000) }).catch(() => null);
+    if (response?.status === 200) {
+      const ms = performance.now() - spawnedAt;
+      await response.arrayBuffer();
+      return ms;
+    }
+    await response?.arrayBuffer().catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Spawns `npm start`'s command on `dataDir` and times it to the first served request. */
+export async function startNpmStart(dataDir: string, timeoutMs: number): Promise<StartedApp> {
+  const port = await freePort();
+  const { command, args } = npmStartCommand();
+  let output = '';
+  const spawnedAt = performance.now();
+  const child = spawn(command, args, {
+    cwd: projectRoot,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, stopped as a terminal's Ctrl-C or a service manager stops it (stopApp).
+    detached: true,
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  try {
+    const firstResponseMs = await firstResponse(
+      `http://127.0.0.1:${port}/app-config.json`,
+      child,
+      spawnedAt,
+      timeoutMs,
+    );
+    return { child, firstResponseMs, output: () => output };
+  } catch (error) {
+    await stopApp(child);
+    throw new Error(`${error instanceof Error ? error.message : String(error)}:\n${output}`, {
+      cause: error,
+    });
+  }
+}
+
+/**
+ * SIGTERM to the whole process group, tsx and the server alike, as Ctrl-C in a terminal or a
+ * service manager sends it; SIGKILL after 15 s. (A SIGTERM to tsx alone is relayed to the server,
+ * but tsx SIGKILLs it when the server does not acknowledge within 30 ms, which a busy machine misses:
+ * the next start then recovers the database from its write-ahead log.)
+ */
+export async function stopApp(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const group = -child.pid;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  process.kill(group, 'SIGTERM');
+  const timer = setTimeout(() => process.kill(group, 'SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
