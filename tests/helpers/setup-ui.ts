@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { URL as NodeURL } from 'node:url';
+import { beforeEach } from 'vitest';
 import WebSocket from 'ws';
 import { guardConsole } from './console-guard.ts';
 
@@ -22,6 +23,12 @@ window.matchMedia ??= (query: string) =>
     removeListener() {},
     dispatchEvent: () => false,
   }) as MediaQueryList;
+
+// As in a browser: answers from the real backend update the page whenever they arrive, not inside
+// act(). Testing Library's render, user-event and findBy*/waitFor still wrap what they do in act.
+beforeEach(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+});
 
 // Pages are unmounted by setupApp (tests/helpers/render-app.tsx) before it resets the stores.
 guardConsole(['error', 'warn']);
