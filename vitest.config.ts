@@ -40,6 +40,22 @@ export default mergeConfig(
         {
           extends: true,
           test: {
+            // Pages and routes rendered in jsdom through the real stores against the embedded backend
+            // started in-process (tests/helpers/render-app.tsx); only the AI providers are fakes.
+            name: 'ui',
+            environment: './tests/helpers/jsdom-node-environment.ts',
+            environmentOptions: { jsdom: { url: 'http://localhost' } },
+            include: ['tests/ui/**/*.test.{ts,tsx}'],
+            globalSetup: ['tests/helpers/global-setup-database.ts'],
+            setupFiles: ['tests/helpers/setup-ui.ts'],
+            globals: true,
+            testTimeout: 120_000,
+            hookTimeout: 180_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
             name: 'e2e',
             environment: 'node',
             include: ['tests/e2e/**/*.test.ts'],

@@ -1,0 +1,228 @@
+// The app's modules read import.meta.env (Vite's types), which the Node test config does not load by itself.
+/// <reference types="vite/client" />
+import { rm } from 'node:fs/promises';
+import { createClient } from '@supabase/supabase-js';
+import { act, cleanup, render } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { App } from '@/app/app';
+import type { RuntimeConfig } from '@/config/runtime-config';
+import { useAiServiceStore } from '@/features/ai-service/ai-service-store';
+import { useAuthStore } from '@/features/auth/auth-store';
+import { useChatStore } from '@/features/chat/chat-store';
+import { useGeneratorStore } from '@/features/generator/generator-store';
+import { useIdeasStore } from '@/features/ideas/ideas-store';
+import { usePostsStore } from '@/features/posts/posts-store';
+import { useProfileStore } from '@/features/profile/profile-store';
+import { useResearchStore } from '@/features/research/research-store';
+import { getSupabase, initSupabase } from '@/lib/supabase/client';
+import type { ProfileFields } from '@/lib/supabase/database-types';
+import { toast } from '@/lib/toast/toast';
+import { configuredProviders, type ProviderConfig } from '../../server/api/provider-config.ts';
+import { mountApi } from '../../server/embedded/mount-api.ts';
+import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
+import { defaultModelCatalog } from '../../shared/model-catalog.ts';
+import { startFakeProviders, type FakeProviders } from '../fakes/fake-providers.ts';
+import * as factories from './factories.ts';
+import { copyTemplateDataDir, startTestServer } from './test-server.ts';
+
+/**
+ * Renders the real app in jsdom against the real embedded backend, started in-process on a copy of
+ * the migrated template. Only the AI providers are fakes (tests/fakes, real HTTP servers speaking
+ * their wire formats) behind the real /api: the stores, supabase-js, auth, REST and Postgres are
+ * the ones the app ships with, so a broken data path fails the test.
+ *
+ *   const app = setupApp();                       // one backend per test file (hooks)
+ *   const writer = await app.signUp();            // a new user with a profile, signed in
+ *   await writer.buildIdea({ topic: 'Hiring' });  // real rows, inserted as that user
+ *   const { user } = app.renderApp('/ideas-bank');
+ */
+
+/** The page's origin in jsdom (vitest.config.ts); the backend allows it as CORS_ALLOWED_ORIGINS would. */
+const pageOrigin = 'http://localhost';
+
+let accounts = 0;
+
+export interface TestUser extends factories.Author {
+  email: string;
+  password: string;
+  buildProfile: (overrides?: Partial<ProfileFields>) => ReturnType<typeof factories.buildProfile>;
+  buildPost: (
+    overrides?: Parameters<typeof factories.buildPost>[1],
+  ) => ReturnType<typeof factories.buildPost>;
+  buildPosts: (
+    overrides: Parameters<typeof factories.buildPosts>[1],
+  ) => ReturnType<typeof factories.buildPosts>;
+  buildIdea: (
+    overrides?: Parameters<typeof factories.buildIdea>[1],
+  ) => ReturnType<typeof factories.buildIdea>;
+  buildIdeas: (
+    overrides: Parameters<typeof factories.buildIdeas>[1],
+  ) => ReturnType<typeof factories.buildIdeas>;
+}
+
+export interface SignUpOptions {
+  /** The profile row to create (overrides of the defaults), or null for a user who has not onboarded. */
+  profile?: Partial<ProfileFields> | null;
+}
+
+export interface AppHarness {
+  server: () => EmbeddedServer;
+  /** The fake AI providers behind /api: set a scenario, read the requests they received. */
+  providers: () => FakeProviders;
+  config: () => RuntimeConfig;
+  /** Signs a new user up through the real auth API and signs the app's client in as them. */
+  signUp: (options?: SignUpOptions) => Promise<TestUser>;
+  /** Renders the whole app (auth gate, shell, routes, toasts) at `url`. */
+  renderApp: (url?: string) => { user: UserEvent };
+  /** Stops the backend (the page's requests fail as with a lost connection) until `startServer`. */
+  stopServer: () => Promise<void>;
+  /** Starts it again on the same port and data: the session stays valid. */
+  startServer: () => Promise<void>;
+}
+
+const resetStores = () => {
+  for (const store of [
+    useAuthStore,
+    useProfileStore,
+    usePostsStore,
+    useIdeasStore,
+    useGeneratorStore,
+    useResearchStore,
+    useChatStore,
+  ]) {
+    (store as { setState: (state: unknown, replace: true) => void }).setState(store.getInitialState(), true);
+  }
+  useAiServiceStore.getState().reset();
+  useGeneratorStore.persist.clearStorage();
+};
+
+/** Registers the hooks of a test file: one backend and fake providers for the file, a clean app per test. */
+export function setupApp(): AppHarness {
+  let dataDir = '';
+  let port = 0;
+  let server: EmbeddedServer | null = null;
+  let fake: FakeProviders | null = null;
+  let config: RuntimeConfig | null = null;
+
+  const start = async () => {
+    if (!fake) throw new Error('setupApp: the fake providers are not running');
+    const providers: ProviderConfig = {
+      GROQ_API_KEY: 'gsk_ui_test_key',
+      GROQ_BASE_URL: fake.url,
+      ANTHROPIC_API_KEY: 'sk-ant-ui-test-key',
+      ANTHROPIC_BASE_URL: fake.url,
+      PERPLEXITY_API_KEY: 'pplx-ui-test-key',
+      PERPLEXITY_BASE_URL: fake.url,
+      YOUTUBE_API_KEY: 'yt-ui-test-key',
+      YOUTUBE_BASE_URL: `${fake.url}/youtube/v3`,
+    };
+    server = await startTestServer({
+      dataDir,
+      port,
+      corsAllowedOrigins: [pageOrigin],
+      appConfig: () => ({ engines: configuredProviders(providers), modelCatalog: defaultModelCatalog }),
+      createApi: mountApi({
+        providers,
+        catalog: defaultModelCatalog,
+        quota: { requests: 1000, windowSeconds: 60 },
+      }),
+    });
+    port = server.port;
+  };
+
+  const need = <T,>(value: T | null, what: string): T => {
+    if (value === null) throw new Error(`setupApp: ${what} is not available (outside a test?)`);
+    return value;
+  };
+
+  beforeAll(async () => {
+    fake = await startFakeProviders();
+    dataDir = await copyTemplateDataDir();
+    await start();
+    const running = need(server, 'the server');
+    config = {
+      supabaseUrl: running.url,
+      supabasePublishableKey: running.keys.publishableKey,
+      apiBaseUrl: `${running.url}/api`,
+    };
+    initSupabase(running.url, running.keys.publishableKey);
+  });
+
+  afterEach(async () => {
+    // Unmount first, so nothing below is a stray update of a mounted page.
+    cleanup();
+    act(() => toast.remove());
+    if (!server) await start();
+    await getSupabase()
+      .auth.signOut({ scope: 'local' })
+      .catch(() => {});
+    resetStores();
+    localStorage.clear();
+    sessionStorage.clear();
+    fake?.reset();
+  });
+
+  afterAll(async () => {
+    if (config) getSupabase().realtime.disconnect();
+    await server?.close();
+    await fake?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  return {
+    server: () => need(server, 'the server'),
+    providers: () => need(fake, 'the fake providers'),
+    config: () => need(config, 'the runtime config'),
+
+    signUp: async (options = {}) => {
+      const running = need(server, 'the server');
+      accounts += 1;
+      const email = `ui-user${accounts}-${Date.now()}@example.com`;
+      const password = 'correct horse battery';
+      // The factories' own client, with a storage key of its own (the app's client owns the page's).
+      const client = createClient(running.url, running.keys.publishableKey, {
+        auth: {
+          persistSession: false,
+          autoRefreshToken: false,
+          detectSessionInUrl: false,
+          storageKey: `test-factories-${accounts}`,
+        },
+      });
+      const { data, error: signUpError } = await client.auth.signUp({ email, password });
+      if (signUpError || !data.user) throw new Error(`sign-up failed: ${signUpError?.message}`);
+      const author = { client, id: data.user.id };
+      if (options.profile !== null) await factories.buildProfile(author, options.profile ?? {});
+      // The app's own client signs in as the user, as the sign-in card would.
+      const { error } = await getSupabase().auth.signInWithPassword({ email, password });
+      if (error) throw new Error(`sign-in failed: ${error.message}`);
+      return {
+        ...author,
+        email,
+        password,
+        buildProfile: (overrides) => factories.buildProfile(author, overrides),
+        buildPost: (overrides) => factories.buildPost(author, overrides),
+        buildPosts: (overrides) => factories.buildPosts(author, overrides),
+        buildIdea: (overrides) => factories.buildIdea(author, overrides),
+        buildIdeas: (overrides) => factories.buildIdeas(author, overrides),
+      };
+    },
+
+    renderApp: (url = '/') => {
+      const user = userEvent.setup();
+      window.history.replaceState(null, '', url);
+      render(<App config={need(config, 'the runtime config')} />);
+      return { user };
+    },
+
+    stopServer: async () => {
+      const running = need(server, 'the server');
+      server = null;
+      await running.close();
+    },
+
+    startServer: async () => {
+      if (!server) await start();
+    },
+  };
+}

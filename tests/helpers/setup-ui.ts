@@ -1,0 +1,34 @@
+import '@testing-library/jest-dom/vitest';
+import { URL as NodeURL } from 'node:url';
+import { beforeEach } from 'vitest';
+import WebSocket from 'ws';
+import { guardConsole } from './console-guard.ts';
+
+// The embedded backend runs in this process: Node's own URL, because node:fs and worker_threads
+// accept only theirs (jsdom's URL is a different class), and it is the same WHATWG URL for the page.
+globalThis.URL = NodeURL as unknown as typeof URL;
+// jsdom's WebSocket (undici's) dispatches Node events through jsdom's Event class and throws; the
+// realtime client gets `ws`, as supabase-js does on Node.
+globalThis.WebSocket = WebSocket as unknown as typeof globalThis.WebSocket;
+
+// react-hot-toast asks for the reduced-motion preference, which jsdom does not implement.
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+
+// As in a browser: answers from the real backend update the page whenever they arrive, not inside
+// act(). Testing Library's render, user-event and findBy*/waitFor still wrap what they do in act.
+beforeEach(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+});
+
+// Pages are unmounted by setupApp (tests/helpers/render-app.tsx) before it resets the stores.
+guardConsole(['error', 'warn']);
