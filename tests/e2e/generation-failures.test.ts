@@ -86,6 +86,8 @@ describe('a post cut off mid-stream', () => {
   });
 
   it('keeps the post the user had when a new run fails before writing anything', async () => {
+    // Provoked on purpose: the browser logs the refused request (and the app its failure) as errors.
+    browser.allowConsoleErrorsInThisTest(/status of 500 .*\/api\/groq\//);
     fake.setScenario('groq', { error: { status: 500 } });
     await generateButton().click();
     await generationError().filter({ hasText: 'Groq API error: 500 Internal Server Error' }).waitFor();
@@ -98,6 +100,8 @@ describe('a post cut off mid-stream', () => {
 
 describe('rate limits', () => {
   it('shows Groq’s 429 as "Groq API error: 429 Too Many Requests" with when to retry, after one request', async () => {
+    // Provoked on purpose: the browser logs the refused request (and the app its failure) as errors.
+    browser.allowConsoleErrorsInThisTest(/status of 429 .*\/api\/groq\//);
     fake.setScenario('groq', { error: { status: 429, headers: { 'retry-after': '30' } } });
     const [calls, requests] = [groqApiCalls.length, groqRequests()];
     await generateButton().click();
@@ -112,6 +116,8 @@ describe('rate limits', () => {
   });
 
   it('sends one request when our own limit refuses, and says how long to wait', async () => {
+    // Provoked on purpose: the browser logs the refused request (and the app its failure) as errors.
+    browser.allowConsoleErrorsInThisTest(/status of 429 .*\/api\/groq\//);
     fake.setScenario('groq', {});
     // Spend the user's AI budget from outside the page (every call counts, even one the server cannot serve).
     const token = await accessTokenOf(page);

@@ -73,6 +73,8 @@ describe('video research: what the user types', () => {
   );
 
   it('answers plain text with the app’s own "Invalid YouTube URL", keeping the text and asking nothing of YouTube', async () => {
+    // Provoked on purpose: the browser logs the refused request (and the app its failure) as errors.
+    browser.allowConsoleErrorsInThisTest('Research failed');
     const before = fake.requests.length;
     await analyse('my favourite talk about compilers');
     await panel().getByRole('alert').filter({ hasText: 'Invalid YouTube URL' }).waitFor({ timeout: 5_000 });
@@ -140,6 +142,8 @@ describe('video research: the stats row', () => {
 
 describe('video research: provider failures in plain words', () => {
   it('says what YouTube’s quota error means, without its JSON or HTML, in the alert and the toast', async () => {
+    // Provoked on purpose: the browser logs the refused request (and the app its failure) as errors.
+    browser.allowConsoleErrorsInThisTest(/status of 403 .*\/api\/youtube\//, 'Research failed');
     fake.setScenario('youtube', { quotaExceeded: true });
     consoleErrors.length = 0;
     await analyse('https://youtu.be/dQw4w9WgXcQ');
@@ -156,6 +160,8 @@ describe('video research: provider failures in plain words', () => {
   });
 
   it('says the same for a Perplexity 500', async () => {
+    // Provoked on purpose: the browser logs the refused request (and the app its failure) as errors.
+    browser.allowConsoleErrorsInThisTest(/status of 500 .*\/api\/perplexity\//, 'Research failed');
     fake.setScenario('perplexity', { error: { status: 500 } });
     await analyse('https://youtu.be/dQw4w9WgXcQ');
     await panel().getByRole('alert').filter({ hasText: 'Perplexity' }).waitFor({ timeout: 10_000 });
