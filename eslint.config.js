@@ -50,7 +50,7 @@ export default tseslint.config(
     files: ['supabase/functions/**/*.ts'],
     languageOptions: { globals: { ...globals.denoBuiltin } },
   },
-  // What the Edge Function runs (server/api) stays Web APIs only (DESIGN.md §4), the same code under
+  // What the Edge Function runs (server/api) stays Web APIs only (docs/wire-formats.md §6), the same code under
   // Node and Deno; `deno check` alone would accept these, as Deno emulates them.
   {
     files: ['supabase/functions/**/*.ts', 'server/api/**/*.ts'],

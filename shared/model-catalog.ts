@@ -1,5 +1,5 @@
 /**
- * The AI models the product offers, per engine (DESIGN.md §2). This module is plain data shared by
+ * The AI models the product offers, per engine (docs/product.md §13). This module is plain data shared by
  * the browser and the /api functions; a server can replace it at run time (MODEL_CATALOG_FILE),
  * and the browser then receives the server's version in /app-config.json.
  */

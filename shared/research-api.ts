@@ -1,5 +1,5 @@
 /**
- * Research through the Perplexity Agent API (DESIGN.md §2): shared by the browser's research service
+ * Research through the Perplexity Agent API (docs/product.md §13): shared by the browser's research service
  * and the /api route that forwards to Perplexity, so both agree on what may be sent.
  */
 

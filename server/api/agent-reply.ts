@@ -4,7 +4,7 @@ import { sanitiseProviderMessage } from './redact-secrets.ts';
 
 /**
  * A successful Agent API answer for the browser. Perplexity reports some failures as HTTP 200 with
- * `status: "failed"` and an `error` object whose message the browser shows as it is (PROVIDERS.md),
+ * `status: "failed"` and an `error` object whose message the browser shows as it is (docs/wire-formats.md §7),
  * so that object is rebuilt from its sanitised message and type; any other answer is passed on
  * byte for byte. The JSON is small and the browser reads it whole, so reading it first costs nothing.
  */

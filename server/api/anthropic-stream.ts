@@ -8,8 +8,8 @@ const providerErrorMessage = 'The AI provider reported an error. Please try agai
 type Outcome = { content: string } | { error: string } | { stop: true } | null;
 
 /**
- * Turns Anthropic's Messages stream (`event:` + `data:` JSON, PROVIDERS.md) into the product's own
- * stream (spec §7.2): `data: {"content":…}` per text delta, `data: {"error":…}` on failure, and
+ * Turns Anthropic's Messages stream (`event:` + `data:` JSON, docs/wire-formats.md §7) into the product's own
+ * stream (docs/wire-formats.md §6.4): `data: {"content":…}` per text delta, `data: {"error":…}` on failure, and
  * always `data: [DONE]` last. A stream that ends before `message_stop` was cut off, which the
  * browser is told as an error instead of showing half a post as if it were complete.
  * The message of an error event reaches the user, so it is sanitised first (`secrets`: the server's

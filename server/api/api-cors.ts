@@ -2,7 +2,7 @@ import { cors } from 'hono/cors';
 
 /**
  * CORS for the functions app when it is served on its own origin (Supabase Edge Functions): the
- * browser calls it cross-origin with supabase-js-style and groq-sdk headers (SUPABASE-WIRE.md §2).
+ * browser calls it cross-origin with supabase-js-style and groq-sdk headers (docs/wire-formats.md §1.3, §7.5).
  * The embedded server applies its own policy to /api/* instead.
  */
 /** What groq-sdk (x-stainless-*) and our fetches send to /api cross-origin. */

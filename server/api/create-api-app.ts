@@ -28,7 +28,7 @@ export interface ApiAppOptions {
 }
 
 /**
- * The /api functions app (DESIGN.md §4), the same under Node (mounted at /api by the embedded
+ * The /api functions app (docs/wire-formats.md §6), the same under Node (mounted at /api by the embedded
  * server) and Deno (supabase/functions/api). Web APIs only: no node:* imports anywhere below.
  * Each route checks, in order: access token (401) → body (400/413) → rate limit per user and per
  * client address (429) → model (400) → provider key (503) → provider call.

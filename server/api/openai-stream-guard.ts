@@ -4,7 +4,7 @@ import { redactSecrets, sanitiseProviderMessage } from './redact-secrets.ts';
 const LF = 0x0a;
 const CR = 0x0d;
 const encoder = new TextEncoder();
-// The start of every completion chunk Groq sends (PROVIDERS.md). Such a line streams on as it comes.
+// The start of every completion chunk Groq sends (docs/wire-formats.md §7). Such a line streams on as it comes.
 const chunkPrefix = encoder.encode('data: {"id":');
 
 export interface StreamGuardOptions {

@@ -1,6 +1,6 @@
 import { ApiError } from './api-error.ts';
 
-/** Provider keys and base URLs (DESIGN.md §4). Keys stay on the server; never send this object anywhere. */
+/** Provider keys and base URLs (docs/wire-formats.md §6). Keys stay on the server; never send this object anywhere. */
 export interface ProviderConfig {
   GROQ_API_KEY?: string | undefined;
   GROQ_BASE_URL: string;

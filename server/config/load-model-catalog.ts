@@ -4,7 +4,7 @@ import { modelCatalogSchema } from './model-catalog-schema.ts';
 
 /**
  * The catalog this server offers: the built-in one, or MODEL_CATALOG_FILE when set, so an operator
- * can follow a provider's model changes without a rebuild (DESIGN.md §2). A bad file stops the start.
+ * can follow a provider's model changes without a rebuild (docs/product.md §13). A bad file stops the start.
  */
 export async function loadModelCatalog(file: string | undefined): Promise<ModelCatalog> {
   if (!file) return defaultModelCatalog;

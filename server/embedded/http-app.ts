@@ -16,9 +16,9 @@ export interface HttpAppOptions {
   getCatalog: () => Catalog;
   auth: Omit<AuthOptions, 'db' | 'keys'>;
   maxRows: number | null;
-  /** What /app-config.json tells the SPA (DESIGN.md §3). */
+  /** What /app-config.json tells the SPA (docs/wire-formats.md §5). */
   appConfig: () => Record<string, unknown>;
-  /** The functions app mounted at /api (DESIGN.md §4), when there is one. */
+  /** The functions app mounted at /api (docs/wire-formats.md §6), when there is one. */
   api?: Hono;
   /** Routes of the embedded server itself (backups), mounted at /embedded/v1. */
   admin?: Hono;

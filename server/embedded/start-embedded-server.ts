@@ -63,7 +63,7 @@ const internalUrl = 'http://127.0.0.1';
 
 const apiPathPattern = /^\/(auth|rest|realtime|api|embedded)\/|^\/app-config\.json/;
 
-/** Starts the whole embedded backend on one port (DESIGN.md §3). */
+/** Starts the whole embedded backend on one port (docs/wire-formats.md §5). */
 export async function startEmbeddedServer(options: EmbeddedServerOptions): Promise<EmbeddedServer> {
   const log = options.log ?? ((message: string) => console.warn(message));
   const dataDir = await openDataDir(options.dataDir, {

@@ -17,7 +17,7 @@ import { PublicOnboardingRoute } from './routes/public-onboarding-route';
 import { useRuntimeConfig } from './runtime-config-context';
 import { SignedInApp } from './signed-in-app';
 
-/** Spec §4 "Auth gate": loading, then error, signed-out (sign in / sign up) or signed-in. */
+/** docs/product.md §12 "Auth gate": loading, then error, signed-out (sign in / sign up) or signed-in. */
 export function AuthGate() {
   const config = useRuntimeConfig();
   const { pathname } = useLocation();
@@ -88,7 +88,7 @@ export function AuthGate() {
     );
   }
   if (status === 'signed-out') {
-    // Spec §2: /onboarding is open to everyone; every other page asks to sign in.
+    // docs/product.md §2: /onboarding is open to everyone; every other page asks to sign in.
     return pathname === paths.onboarding ? <PublicOnboardingRoute /> : <SignInCard />;
   }
 

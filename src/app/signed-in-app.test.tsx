@@ -215,7 +215,7 @@ describe('when the AI service cannot be reached', () => {
   });
 });
 
-describe('when the realtime connection has used up its reconnect attempts (spec §9)', () => {
+describe('when the realtime connection has used up its reconnect attempts (docs/product.md §16)', () => {
   const retryRealtime = useAuthStore.getState().retryRealtime;
   afterEach(() => {
     // Unmount first: resetting the store under a mounted page would be an update outside act().

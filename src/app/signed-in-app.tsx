@@ -51,7 +51,7 @@ export function SignedInApp() {
   const aiService = useAiService(config.apiBaseUrl, userId);
   const catalog = readyCatalog(aiService);
 
-  // Spec §2: the chat floats on the dashboard and on Saved Posts, about a post of that page; leaving
+  // docs/product.md §2: the chat floats on the dashboard and on Saved Posts, about a post of that page; leaving
   // the page closes it (it would otherwise cover other pages, such as the calendar's last columns).
   const closeChat = useChatStore((state) => state.close);
   useEffect(() => closeChat(), [location.pathname, closeChat]);

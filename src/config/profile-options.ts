@@ -1,4 +1,4 @@
-/** The choices of spec §9: writing styles, roles and languages, in the order shown. */
+/** The choices of docs/product.md §16: writing styles, roles and languages, in the order shown. */
 
 export const writingStyles = [
   'Professional and formal',

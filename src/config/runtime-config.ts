@@ -1,6 +1,6 @@
 import { messages } from './messages';
 /**
- * Where the SPA finds its backend (DESIGN.md §3), from /app-config.json or build-time VITE_ values.
+ * Where the SPA finds its backend (docs/wire-formats.md §5), from /app-config.json or build-time VITE_ values.
  * Which AI engines are configured and the model catalog are not part of it: the /api functions
  * say so at run time (GET {apiBaseUrl}/models), the same way on the embedded server and on hosted
  * Supabase.

@@ -1,4 +1,4 @@
-/** Timers and limits of spec §9, in one place. */
+/** Timers and limits of docs/product.md §16, in one place. */
 export const timers = {
   authRetryAttempts: 3,
   authRetryBaseMs: 1000,

@@ -35,7 +35,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-describe('the floating chat stays on the page it was opened on (spec §2)', () => {
+describe('the floating chat stays on the page it was opened on (docs/product.md §2)', () => {
   it('opened on the dashboard, it is gone on the calendar and does not come back', async () => {
     await page
       .getByRole('article', { name: 'Post preview' })

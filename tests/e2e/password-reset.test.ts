@@ -53,7 +53,7 @@ async function passwordWorks(server: AppServer, account: TestAccount, password: 
   return response.ok;
 }
 
-describe('"Forgot password?" on the sign-in card (spec §8 auth confirmations)', () => {
+describe('"Forgot password?" on the sign-in card (docs/product.md §15 auth confirmations)', () => {
   it('sends a reset link; the link leads to a page where the new password is set', async () => {
     const account = newAccount('Ada Lovelace');
     await confirmedAccount(mailing, account);

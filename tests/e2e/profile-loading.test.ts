@@ -28,7 +28,7 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-describe('the profile loading again inside the app (spec §2 dashboard: "Loading profile...")', () => {
+describe('the profile loading again inside the app (docs/product.md §2 dashboard: "Loading profile...")', () => {
   it('another account signing in from another tab: the dashboard shows "Loading profile...", never the previous profile', async () => {
     await page.getByRole('button', { name: `Account menu for ${first.fullName}` }).waitFor();
     // Hold the profile read of this tab until the test has looked at the page.

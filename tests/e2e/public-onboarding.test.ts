@@ -18,7 +18,7 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-describe('/onboarding is open to everyone (spec §2)', () => {
+describe('/onboarding is open to everyone (docs/product.md §2)', () => {
   it('a signed-out visitor sees the first step, creates an account there and goes on with what they typed', async () => {
     const account = newAccount('Katherine Johnson');
     await page.goto(`${server.url}/onboarding`);

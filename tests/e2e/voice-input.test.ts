@@ -9,7 +9,7 @@ let browser: BrowserSession;
 let page: Page;
 
 /**
- * Headless Chromium has SpeechRecognition but start() always fails (TOOLCHAIN.md §9), so the page
+ * Headless Chromium has SpeechRecognition but start() always fails (docs/toolchain.md §2.7), so the page
  * gets a scripted recogniser that "hears" two phrases, and a microphone that grants access.
  */
 function installScriptedSpeech(): void {

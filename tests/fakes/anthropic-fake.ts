@@ -1,4 +1,4 @@
-/** Anthropic's Messages API: POST /v1/messages (PROVIDERS.md). */
+/** Anthropic's Messages API: POST /v1/messages (docs/wire-formats.md §7). */
 import { randomUUID } from 'node:crypto';
 import {
   countWords,

@@ -1,6 +1,6 @@
 /**
  * A fake Groq / Anthropic / Perplexity / YouTube server speaking each provider's real wire format
- * (../shared/PROVIDERS.md). Point the app's GROQ_BASE_URL, ANTHROPIC_BASE_URL, PERPLEXITY_BASE_URL and
+ * (docs/wire-formats.md §7). Point the app's GROQ_BASE_URL, ANTHROPIC_BASE_URL, PERPLEXITY_BASE_URL and
  * YOUTUBE_BASE_URL at `url`. Behaviour is set per provider with `setScenario` or, from another process,
  * with the control API: POST /__control/scenario {provider, scenario}, POST /__control/reset,
  * GET /__control/requests[?provider=groq].

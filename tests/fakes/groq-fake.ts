@@ -1,4 +1,4 @@
-/** Groq's OpenAI-compatible chat completions: POST /openai/v1/chat/completions (PROVIDERS.md, SUPABASE-WIRE.md §2). */
+/** Groq's OpenAI-compatible chat completions: POST /openai/v1/chat/completions (docs/wire-formats.md §7.1, §7.5). */
 import { randomUUID } from 'node:crypto';
 import {
   bearerToken,

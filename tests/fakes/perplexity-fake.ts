@@ -1,4 +1,4 @@
-/** Perplexity's Agent API: POST /v1/agent (alias /v1/responses), JSON only (PROVIDERS.md). */
+/** Perplexity's Agent API: POST /v1/agent (alias /v1/responses), JSON only (docs/wire-formats.md §7). */
 import { randomUUID } from 'node:crypto';
 import {
   bearerToken,

@@ -1,6 +1,6 @@
 /**
  * Scenario types and defaults for the fake AI providers (tests/fakes/fake-providers.ts).
- * Every knob is optional: an empty scenario is the happy path. Wire formats: ../shared/PROVIDERS.md.
+ * Every knob is optional: an empty scenario is the happy path. Wire formats: docs/wire-formats.md §7.
  */
 
 export type ProviderName = 'groq' | 'anthropic' | 'perplexity' | 'youtube';

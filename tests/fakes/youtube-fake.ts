@@ -1,4 +1,4 @@
-/** YouTube Data API v3 videos.list: GET /videos?part=snippet,statistics&id=…&key=… (PROVIDERS.md). */
+/** YouTube Data API v3 videos.list: GET /videos?part=snippet,statistics&id=…&key=… (docs/wire-formats.md §7). */
 import { sendJson, sendScenarioError, type HandlerContext } from './http-utils.ts';
 import { DEFAULT_VIDEO, NOT_FOUND_VIDEO_ID, type YouTubeScenario } from './scenarios.ts';
 

@@ -24,7 +24,7 @@ export function denoExecutable(): string {
 }
 
 // Deno downloads `npm:` packages itself: it needs the registry, any proxy and the machine's CA
-// bundle (NODE_EXTRA_CA_CERTS or DENO_CERT), or every `npm:` import fails (TOOLCHAIN.md item 17).
+// bundle (NODE_EXTRA_CA_CERTS or DENO_CERT), or every `npm:` import fails (docs/toolchain.md §2.10).
 const passedThrough = [
   'PATH',
   'HOME',

@@ -86,7 +86,7 @@ const lines = (...payloads: unknown[]) =>
   payloads.map((payload) => `data: ${JSON.stringify(payload)}\n\n`).join('') + 'data: [DONE]\n\n';
 
 describe('POST /api/generate-claude', () => {
-  it('translates a realistic Anthropic stream, split across chunks, into spec §7.2 lines', async () => {
+  it('translates a realistic Anthropic stream, split across chunks, into docs/wire-formats.md §6.4 lines', async () => {
     const seen: { headers: Headers; body: unknown }[] = [];
     const upstream =
       messageStart +

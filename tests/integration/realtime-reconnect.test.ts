@@ -79,7 +79,7 @@ afterAll(async () => {
   await server.close();
 });
 
-describe('the app when the realtime server stops (spec §9 reconnect limits)', () => {
+describe('the app when the realtime server stops (docs/product.md §16 reconnect limits)', () => {
   it('reconnects 5 times, 1 s doubling, then says it has given up, and a retry reconnects', async () => {
     await expect.poll(() => getSupabase().realtime.isConnected(), { timeout: 10_000 }).toBe(true);
     expect(useAuthStore.getState()).toMatchObject({ reconnecting: false, realtimeGaveUp: false });

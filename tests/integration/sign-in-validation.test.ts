@@ -21,7 +21,7 @@ afterAll(async () => {
 
 const specMessage = 'You must provide either an email or phone number and a password';
 
-describe('signing in with something missing (spec §5)', () => {
+describe('signing in with something missing (docs/product.md §14)', () => {
   it('both fields empty: the spec message, not the server\'s "missing email or phone"', async () => {
     expect(await useAuthStore.getState().signIn('', '')).toBe(specMessage);
   });

@@ -20,7 +20,7 @@ export const generateClaudeBodySchema = z.object({
 });
 
 /**
- * POST /generate-claude (spec §7.2): `{prompt, model}` → Anthropic's Messages API, streamed back as
+ * POST /generate-claude (docs/wire-formats.md §6.4): `{prompt, model}` → Anthropic's Messages API, streamed back as
  * `data: {"content":…}` lines, `data: {"error":…}` on failure, ending with `data: [DONE]`.
  */
 export function generateClaude(api: ApiContext) {
@@ -56,7 +56,7 @@ export function generateClaude(api: ApiContext) {
         secrets: api.secrets,
         // A provider outage (5xx, 529 overloaded) is a bad gateway for us; a 4xx keeps its status.
         status: upstream.status >= 500 ? 502 : upstream.status,
-        // Spec §8 shows an AI provider's failure as "{status} {statusText}" alone.
+        // docs/product.md §15 shows an AI provider's failure as "{status} {statusText}" alone.
         detail: false,
       });
     }

@@ -36,7 +36,7 @@ const webSearchTool = z.strictObject({
 });
 
 /**
- * The Agent API body (PROVIDERS.md), strict like Perplexity itself: an unknown field anywhere is a
+ * The Agent API body (docs/wire-formats.md §7), strict like Perplexity itself: an unknown field anywhere is a
  * 400 here, so the browser learns of a mistake before a paid call, and only these fields are forwarded.
  */
 export const agentBodySchema = z.strictObject({

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { apiRequestHeaders } from '../../api/api-cors.ts';
 
-// What supabase-js (SUPABASE-WIRE.md §1.2) and groq-sdk send, for origins on the allow-list.
+// What supabase-js (docs/wire-formats.md §1.2) and groq-sdk send, for origins on the allow-list.
 const allowedHeaders = [
   ...apiRequestHeaders,
   'accept-profile',

@@ -14,7 +14,7 @@ const ResearchPanel = lazy(() =>
 );
 
 /**
- * The dashboard composes the generator with saving (spec §4 "Save"): insert the post, then count
+ * The dashboard composes the generator with saving (docs/product.md §12 "Save"): insert the post, then count
  * the topic in the ideas bank and refresh it. A failure in the topic step is logged and does not
  * fail the save.
  */

@@ -6,7 +6,7 @@ import { useOnboardingDraft } from '@/features/onboarding/onboarding-draft-store
 import { useProfileStore } from '@/features/profile/profile-store';
 
 /**
- * Saves the wizard's answers with the spec §9 defaults (engine groq, its first model, en-US), then
+ * Saves the wizard's answers with the docs/product.md §16 defaults (engine groq, its first model, en-US), then
  * goes home. Onboarding needs no AI: without the catalog the model stays empty and is filled in
  * with the engine's first model once the AI service answers (the retired-model upgrade).
  */

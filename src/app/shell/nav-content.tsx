@@ -13,7 +13,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${isActive ? 'bg-brand-50 text-brand-600' : 'text-slate-700 hover:bg-slate-100'}`;
 
 /**
- * What the sidebar holds (spec §2 "App shell"): the title, "Generate Post", the four entries and
+ * What the sidebar holds (docs/product.md §2 "App shell"): the title, "Generate Post", the four entries and
  * Settings at the bottom. The same content serves the fixed sidebar and the narrow-screen drawer;
  * `onNavigate` lets the drawer close after a choice.
  */

@@ -26,7 +26,7 @@ interface AuthState {
   connectionLost: boolean;
   /** The realtime connection dropped and is reconnecting. */
   reconnecting: boolean;
-  /** The realtime connection used up its reconnect attempts (spec §9) and waits for retryRealtime. */
+  /** The realtime connection used up its reconnect attempts (docs/product.md §16) and waits for retryRealtime. */
   realtimeGaveUp: boolean;
   /** What became of the email link the page was opened from, for the sign-in card to say. */
   redirectNotice: { tone: 'success' | 'danger'; text: string } | null;
@@ -129,7 +129,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   },
 
   signUp: async (email, password) => {
-    // The confirmation link leads back into the app, which finishes the PKCE sign-in (spec §9).
+    // The confirmation link leads back into the app, which finishes the PKCE sign-in (docs/product.md §16).
     if (email.trim() === '' || password === '')
       return { error: authMessages.missingCredentials, needsConfirmation: false };
     const redirectTo = authRedirectUrl();
@@ -180,7 +180,7 @@ function subscribeOnce(set: Setter, get: () => AuthState): void {
   const supabase = getSupabase();
   supabase.auth.onAuthStateChange((event, session) => {
     if (event === 'SIGNED_OUT') {
-      // Spec §4: a sign-out event removes the stored session token.
+      // docs/product.md §12: a sign-out event removes the stored session token.
       if (typeof localStorage !== 'undefined') localStorage.removeItem(sessionStorageKey());
       set({ session: null, user: null, status: 'signed-out' });
       return;
@@ -199,7 +199,7 @@ function subscribeOnce(set: Setter, get: () => AuthState): void {
 
 let systemChannel: RealtimeChannel | null = null;
 
-/** Spec §7: the realtime system channel tells connect, disconnect and error (a new one on each retry). */
+/** docs/wire-formats.md §6: the realtime system channel tells connect, disconnect and error (a new one on each retry). */
 function watchRealtime(set: Setter, get: () => AuthState): void {
   const supabase = getSupabase();
   if (systemChannel) void supabase.removeChannel(systemChannel);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chatSystemPrompt, chatTone } from './ask-about-post';
 
-describe('chatSystemPrompt (spec §7 "Post chat")', () => {
+describe('chatSystemPrompt (docs/wire-formats.md §6 "Post chat")', () => {
   const prompt = chatSystemPrompt({ title: 'Remote work', content: 'Line one.\nLine two.' }, 'en-GB');
 
   it('asks for conversational markdown answers in the spec tone and the chosen locale', () => {

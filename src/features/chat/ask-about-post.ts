@@ -29,7 +29,7 @@ export interface AskContext {
 export const chatTone = 'Professional and conversational';
 const chatMaxTokens = 1024;
 
-/** Spec §7 "Post chat": the prompt asks for conversational markdown answers about this post. */
+/** docs/wire-formats.md §6 "Post chat": the prompt asks for conversational markdown answers about this post. */
 export function chatSystemPrompt(post: ChatPost, language: LanguagePreference): string {
   return [
     'You are a friendly LinkedIn writing coach helping the author with one of their posts.',

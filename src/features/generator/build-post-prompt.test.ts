@@ -3,7 +3,7 @@ import { buildPostPrompt, effectiveIndustry, effectiveRole, maxPostWords } from 
 
 const base = { topic: '  Why code review matters  ' };
 
-describe('effective industry and role (spec §5 fallbacks)', () => {
+describe('effective industry and role (docs/product.md §14 fallbacks)', () => {
   it('falls back from industry to company to "Technology"', () => {
     expect(effectiveIndustry({ industry: 'Fintech', company: 'Acme' })).toBe('Fintech');
     expect(effectiveIndustry({ industry: '  ', company: 'Acme' })).toBe('Acme');

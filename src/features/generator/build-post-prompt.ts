@@ -1,6 +1,6 @@
 import { audienceOf, writingStyles, type LanguagePreference } from '@/config/profile-options';
 
-/** Spec §7.3 generator inputs (the profile's fields plus the topic). */
+/** docs/product.md §13.4 generator inputs (the profile's fields plus the topic). */
 export interface PostPromptInput {
   topic: string;
   full_name?: string | null;

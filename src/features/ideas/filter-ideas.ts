@@ -1,6 +1,6 @@
 import type { TopicIdea } from '@/lib/supabase/database-types';
 
-/** The Ideas Bank's two orders (spec §2): newest first, or most used first. */
+/** The Ideas Bank's two orders (docs/product.md §2): newest first, or most used first. */
 export type IdeaSort = 'date' | 'usage';
 
 /** An idea with its topic lower-cased once, so a keystroke only runs `includes` over the list. */
@@ -67,7 +67,7 @@ export function filterAndSortIdeas(ideas: readonly TopicIdea[], search: string, 
   return filterIndexed(indexIdeas(ideas, sort), search);
 }
 
-/** "Used 1 time", "Used 0 times", "Used 3 times" (spec §2: singular for 1). */
+/** "Used 1 time", "Used 0 times", "Used 3 times" (docs/product.md §2: singular for 1). */
 export function usedLabel(count: number): string {
   return `Used ${count} ${count === 1 ? 'time' : 'times'}`;
 }

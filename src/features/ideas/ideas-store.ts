@@ -34,7 +34,7 @@ interface IdeasState {
 
 const isNoRow = (error: unknown) => (error as { code?: unknown } | null)?.code === 'PGRST116';
 
-/** The ideas bank (spec §3 topic_ideas, §4 "Topic idea"). */
+/** The ideas bank (docs/product.md §12 topic_ideas, §4 "Topic idea"). */
 export const useIdeasStore = create<IdeasState>()((set, get) => {
   // Each fetch (and reset) takes a new number; an older fetch stops appending once it is overtaken,
   // so a sign-out or a newer refresh never gets mixed with a stale page.

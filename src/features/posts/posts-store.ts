@@ -24,9 +24,9 @@ interface PostsState {
   reset: () => void;
 }
 
-/** Posts of the signed-in user, newest first, loaded a page at a time (spec §7 "Posts list"). */
+/** Posts of the signed-in user, newest first, loaded a page at a time (docs/wire-formats.md §6 "Posts list"). */
 export const usePostsStore = create<PostsState>()((set, get) => {
-  /** Store actions keep the mapped message in `error` and rethrow it (spec §8). */
+  /** Store actions keep the mapped message in `error` and rethrow it (docs/product.md §15). */
   const fail = (error: unknown): never => {
     const message = storeErrorMessage(error);
     set({ error: message });
@@ -73,7 +73,7 @@ export const usePostsStore = create<PostsState>()((set, get) => {
         const posts = await page(0);
         set({ posts, hasMore: posts.length === postsPageSize, loading: false });
       } catch (error) {
-        set({ posts: [], hasMore: false, loading: false }); // spec §8: the list is cleared on error
+        set({ posts: [], hasMore: false, loading: false }); // docs/product.md §15: the list is cleared on error
         fail(error);
       }
     },

@@ -34,7 +34,7 @@ export const useProfileStore = create<ProfileState>()((set, get) => ({
       error: null,
       ...(previous && previous.id !== userId ? { profile: null, isNewUser: false, modelNotice: null } : {}),
     });
-    // At most one row: no row (PGRST116 for `.single()`) means a new user, not an error (spec §8).
+    // At most one row: no row (PGRST116 for `.single()`) means a new user, not an error (docs/product.md §15).
     // Asked as "maybe one", so a new user's first visit is a 200 and not a 406 in the console.
     const { data, error } = await getSupabase().from('profiles').select('*').eq('id', userId).maybeSingle();
     if (error) {
@@ -82,7 +82,7 @@ export const useProfileStore = create<ProfileState>()((set, get) => ({
 
 /**
  * A profile that still names a retired model (Groq's Llama 3.3, Claude 3, …) is moved to the
- * successor and saved, so the user is told once (DESIGN.md §2).
+ * successor and saved, so the user is told once (docs/product.md §13).
  */
 async function moveOffRetiredModel(
   profile: Profile,

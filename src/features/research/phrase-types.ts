@@ -1,4 +1,4 @@
-/** The four ways a pain point can be phrased in community posts (spec §3). */
+/** The four ways a pain point can be phrased in community posts (docs/product.md §12). */
 export const phraseTypes = {
   how: 'How do you',
   struggle: "I'm struggling with",

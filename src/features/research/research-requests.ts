@@ -19,7 +19,7 @@ export interface Researcher {
   role: string;
 }
 
-/** Spec §5 fallbacks: the panel applies them from the profile; blank strings still get a default here. */
+/** docs/product.md §14 fallbacks: the panel applies them from the profile; blank strings still get a default here. */
 export function withFallbacks<T extends Researcher>(researcher: T): T {
   return {
     ...researcher,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The research results (spec §3), checked on every model reply (spec §5). Objects drop unknown
+ * The research results (docs/product.md §12), checked on every model reply (docs/product.md §14). Objects drop unknown
  * fields, except the video analysis, which the spec defines as strict.
  */
 const relevance = z.number().min(1).max(10);
@@ -69,7 +69,7 @@ export type VideoAnalysis = z.infer<typeof VideoAnalysisSchema>;
 
 /*
  * What the model is asked for (response_format). Community and pain-point replies may leave out the
- * timestamp (the service fills it in, spec §5); video facts come from YouTube, not from the model.
+ * timestamp (the service fills it in, docs/product.md §14); video facts come from YouTube, not from the model.
  */
 export const SubredditReplySchema = SubredditResultSchema.extend({ search_timestamp: z.string().optional() });
 export const PainPointReplySchema = PainPointResultSchema.extend({ search_timestamp: z.string().optional() });

@@ -29,8 +29,8 @@ export interface ResearchContext {
 }
 
 /*
- * The research panel's four calls (spec §7 "Research"). Each rejects with an Error whose message is
- * the one the user sees (spec §8); the panel logs and toasts it.
+ * The research panel's four calls (docs/wire-formats.md §6 "Research"). Each rejects with an Error whose message is
+ * the one the user sees (docs/product.md §15); the panel logs and toasts it.
  */
 
 /** AI-powered research: trends, audience interests and content gaps, optionally on given websites. */
@@ -101,7 +101,7 @@ function validated<Schema extends z.ZodType>(schema: Schema, value: unknown): z.
   return result.data;
 }
 
-/** The time of the search when the model left it out (spec §5). */
+/** The time of the search when the model left it out (docs/product.md §14). */
 function withTimestamp(value: unknown): unknown {
   if (!isRecord(value) || (value.search_timestamp !== undefined && value.search_timestamp !== ''))
     return value;

@@ -1,6 +1,6 @@
 import { audienceOf } from '@/config/profile-options';
 
-/** Who the research is for: spec §5 fallbacks already applied. */
+/** Who the research is for: docs/product.md §14 fallbacks already applied. */
 export interface ResearchTarget {
   /** Industry, else company, else "Technology". */
   industry: string;

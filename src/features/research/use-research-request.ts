@@ -7,7 +7,7 @@ import { messages } from '@/config/messages';
 export const researchFailedMessage = 'Failed to get topic suggestions';
 
 /**
- * Runs one research call with a loading flag, a success toast and an error toast (spec §8
+ * Runs one research call with a loading flag, a success toast and an error toast (docs/product.md §15
  * "Research panel"). If the panel closes mid-search the call is aborted and nothing is reported.
  */
 export function useResearchRequest(apiBaseUrl: string) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeWebsiteTarget, toSearchDomainFilter, withoutScheme } from './website-target';
 
-describe('normalizeWebsiteTarget (spec §5)', () => {
+describe('normalizeWebsiteTarget (docs/product.md §14)', () => {
   it.each([
     ['example.com', 'https://example.com'],
     ['  www.example.com/blog/  ', 'https://www.example.com/blog'],

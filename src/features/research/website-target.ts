@@ -1,7 +1,7 @@
 import { maxSearchDomainLength, maxSearchDomains, searchDomainPattern } from '@shared/research-api';
 
 /**
- * A research website as typed (spec §5): trimmed, trailing slashes removed, https:// added when
+ * A research website as typed (docs/product.md §14): trimmed, trailing slashes removed, https:// added when
  * there is no http(s) scheme. Empty or whitespace-only input is ignored (null).
  */
 export function normalizeWebsiteTarget(input: string): string | null {

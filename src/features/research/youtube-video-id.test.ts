@@ -4,7 +4,7 @@ import { extractYouTubeVideoId } from './youtube-video-id';
 
 const id = 'dQw4w9WgXcQ';
 
-describe('extractYouTubeVideoId (spec §5)', () => {
+describe('extractYouTubeVideoId (docs/product.md §14)', () => {
   it.each([
     `https://www.youtube.com/watch?v=${id}`,
     `http://www.youtube.com/watch?v=${id}`,

@@ -16,7 +16,7 @@ const shortLinkHosts = new Set(['youtu.be', 'www.youtu.be']);
 const idPathForms = new Set(['embed', 'v', 'e', 'shorts', 'live']);
 
 /**
- * The 11-character video id in a YouTube link (spec §5): watch?v=, /embed/, /v/, /e/, /shorts/ and
+ * The 11-character video id in a YouTube link (docs/product.md §14): watch?v=, /embed/, /v/, /e/, /shorts/ and
  * youtu.be/ forms, with or without a scheme or a www./m./music. host, with other query parameters
  * and timestamps around it. Throws "Please enter a YouTube URL" when empty, "Invalid YouTube URL"
  * when there is no well-formed id on a YouTube host.

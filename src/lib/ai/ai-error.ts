@@ -1,4 +1,4 @@
-/** An AI call that failed, with the message the user sees (spec §8 "Generation and research errors"). */
+/** An AI call that failed, with the message the user sees (docs/product.md §15 "Generation and research errors"). */
 export class AiRequestError extends Error {
   override name = 'AiRequestError';
   readonly status: number | null;

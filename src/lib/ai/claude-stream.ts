@@ -15,7 +15,7 @@ export interface ClaudeRequest {
 }
 
 /**
- * POST /api/generate-claude (spec §7.2): an event stream of `data:` lines holding `{content}` or
+ * POST /api/generate-claude (docs/wire-formats.md §6.4): an event stream of `data:` lines holding `{content}` or
  * `{error}`, ending with `[DONE]`. An error field is thrown; malformed lines are logged and skipped.
  */
 export async function claudeCompletion(

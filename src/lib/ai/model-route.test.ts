@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultModelCatalog } from '@shared/model-catalog';
 import { routeModel } from './model-route';
 
-describe('routeModel (spec §4 "Model routing", generalised by DESIGN.md §2)', () => {
+describe('routeModel (docs/product.md §12 "Model routing", generalised by docs/product.md §13)', () => {
   it.each([
     [
       'an anthropic model goes to /api/generate-claude',

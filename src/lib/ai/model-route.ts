@@ -5,7 +5,7 @@ export type ModelRoute =
   | { provider: 'groq'; model: string; reasoning: boolean; extra: Record<string, unknown> };
 
 /**
- * Spec §4 "Model routing", generalised by DESIGN.md §2: anthropic-engine models go to our
+ * docs/product.md §12 "Model routing", generalised by docs/product.md §13: anthropic-engine models go to our
  * /api/generate-claude; groq models use chat completions; every reasoning model (and any legacy id
  * containing "deepseek") gets its reasoning hidden.
  */

@@ -4,7 +4,7 @@ import { absoluteApiBase } from './api-base';
 import type { AiCallContext } from './chat-message';
 import { providerError, unreachableError } from './provider-error';
 
-/** The Agent API request (PROVIDERS.md) as our /api/perplexity/agent accepts it. */
+/** The Agent API request (docs/wire-formats.md §7) as our /api/perplexity/agent accepts it. */
 export interface AgentRequestBody {
   model: typeof researchModel;
   input: string | { role: 'system' | 'user' | 'assistant'; content: string }[];

@@ -2,7 +2,7 @@ import { httpStatusText } from '@shared/http-status-text';
 
 /**
  * What the user reads when a provider (not our /api) refused or failed: "<Provider> API error:
- * {status} {statusText}" (spec §8) and one plain sentence of what to do. The provider's own text
+ * {status} {statusText}" (docs/product.md §15) and one plain sentence of what to do. The provider's own text
  * (JSON, HTML links, rate-limit arithmetic) is never part of it: that goes to the console.
  */
 export function providerFailureMessage(label: string, status: number, retryAfter: string | null): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { visiblePostText } from './think-filter';
 
-describe('visiblePostText (spec §4 thinking markers)', () => {
+describe('visiblePostText (docs/product.md §12 thinking markers)', () => {
   it.each([
     ['plain text passes through', 'Hello world', 'Hello world'],
     ['nothing while thinking is open', '<think>planning the post', ''],

@@ -2,7 +2,7 @@ const opening = '<think>';
 const closing = '</think>';
 
 /**
- * What the preview may show of a model's cumulative output (spec §4 "Generation"): only the text
+ * What the preview may show of a model's cumulative output (docs/product.md §12 "Generation"): only the text
  * after the closing thinking marker, and nothing while an opening marker is still unclosed.
  */
 export function visiblePostText(cumulative: string): string {

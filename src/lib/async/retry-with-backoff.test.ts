@@ -1,6 +1,6 @@
 import { backoffDelay, retryWithBackoff } from './retry-with-backoff';
 
-describe('backoffDelay (spec §9: 1 s × 2^attempt, capped at 10 s)', () => {
+describe('backoffDelay (docs/product.md §16: 1 s × 2^attempt, capped at 10 s)', () => {
   it.each([
     [0, 1000],
     [1, 2000],

@@ -1,4 +1,4 @@
-/** Delay before retry `attempt` (0-based): base × 2^attempt, capped (spec §9: 1 s × 2^n, max 10 s). */
+/** Delay before retry `attempt` (0-based): base × 2^attempt, capped (docs/product.md §16: 1 s × 2^n, max 10 s). */
 export function backoffDelay(attempt: number, baseMs: number, maxMs: number): number {
   return Math.min(baseMs * 2 ** attempt, maxMs);
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { timers } from '@/config/timers';
 
 /**
- * Copies text and keeps a "copied" flag for 2 s (spec §4 "Copy"). `copy` resolves to whether it
+ * Copies text and keeps a "copied" flag for 2 s (docs/product.md §12 "Copy"). `copy` resolves to whether it
  * worked, so the caller chooses its own messages.
  */
 export function useCopyToClipboard(): { copied: boolean; copy: (text: string) => Promise<boolean> } {

@@ -1,6 +1,6 @@
 import { connectionMessage, mapBackendError } from './map-backend-error';
 
-describe('mapBackendError (spec §8 backend error mapping, in table order)', () => {
+describe('mapBackendError (docs/product.md §15 backend error mapping, in table order)', () => {
   it('row 1: a message containing "message channel closed" → "Connection interrupted. Reconnecting..."', () => {
     expect(
       mapBackendError(
@@ -140,7 +140,7 @@ describe('mapBackendError (spec §8 backend error mapping, in table order)', () 
     expect(mapBackendError(new TypeError(message))).toBe(connectionMessage);
   });
 
-  it('the connection message is the spec §8 auth text', () => {
+  it('the connection message is the docs/product.md §15 auth text', () => {
     expect(connectionMessage).toBe(
       'Unable to connect to the database. Please check your internet connection and try again.',
     );

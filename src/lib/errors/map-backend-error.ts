@@ -1,6 +1,6 @@
 import { messages } from '@/config/messages';
 /**
- * The backend error mapping of spec §8, in its order, as one pure function used by every store.
+ * The backend error mapping of docs/product.md §15, in its order, as one pure function used by every store.
  * Beyond the spec it never shows a raw database message for errors the user can do nothing with.
  */
 interface ErrorLike {

@@ -1,7 +1,7 @@
 import { mapBackendError } from './map-backend-error';
 
 /**
- * The message a store keeps in its `error` field (spec §8): our own errors (plain Error, no code)
+ * The message a store keeps in its `error` field (docs/product.md §15): our own errors (plain Error, no code)
  * keep their message; backend errors go through the mapping table.
  */
 export function storeErrorMessage(error: unknown): string {

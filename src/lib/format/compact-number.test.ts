@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCompactNumber } from './compact-number';
 
-describe('formatCompactNumber (video counts, spec §9)', () => {
+describe('formatCompactNumber (video counts, docs/product.md §16)', () => {
   it.each([
     [0, '0'],
     [7, '7'],

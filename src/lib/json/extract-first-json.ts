@@ -1,7 +1,7 @@
 export const invalidJsonMessage = 'Invalid JSON response from Perplexity API';
 
 /**
- * The first complete top-level JSON object in a model's free-text reply (spec §5): prose around it,
+ * The first complete top-level JSON object in a model's free-text reply (docs/product.md §14): prose around it,
  * Markdown fences, braces inside strings and escaped quotes are all fine. A brace-balanced span that
  * is not valid JSON (for example `{placeholder}` in prose) is skipped in favour of the next one.
  * Throws `Invalid JSON response from Perplexity API` when there is no parseable object.

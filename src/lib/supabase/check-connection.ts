@@ -7,7 +7,7 @@ export class ConnectionError extends Error {
 }
 
 /**
- * Spec §7 connectivity check: a HEAD request to the REST root, then `select id from profiles
+ * docs/wire-formats.md §6 connectivity check: a HEAD request to the REST root, then `select id from profiles
  * limit 1`, within 5 s. Any answer from the database counts; only no answer at all is a
  * connection error. Signed out, the HEAD alone proves the server is there: the select would only
  * be refused (401, which the browser logs as an error on every page load).

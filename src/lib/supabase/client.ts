@@ -19,7 +19,7 @@ const gaveUpListeners = new Set<() => void>();
 export type { RealtimeChannel, Session, SupabaseClient, User };
 
 /**
- * Spec §9: the PKCE flow. A sign-up keeps a code verifier in this browser; the confirmation link
+ * docs/product.md §16: the PKCE flow. A sign-up keeps a code verifier in this browser; the confirmation link
  * comes back to the app with `?code=`, which supabase-js exchanges (detectSessionInUrl) while it
  * starts, so the user lands signed in.
  */
@@ -38,7 +38,7 @@ export function initSupabase(url: string, publishableKey: string): SupabaseClien
     realtime: {
       params: { eventsPerSecond: 1 },
       heartbeatIntervalMs: 5000,
-      // Spec §9: at most 5 reconnect attempts, 1 s doubling, capped at 10 s; then it stops and says so.
+      // docs/product.md §16: at most 5 reconnect attempts, 1 s doubling, capped at 10 s; then it stops and says so.
       reconnectAfterMs: limitedReconnectSchedule(() => {
         client?.realtime.disconnect();
         for (const listener of gaveUpListeners) listener();
@@ -70,7 +70,7 @@ export async function currentUserId(): Promise<string | null> {
   return data.session?.user.id ?? null;
 }
 
-/** The signed-in user's id; saving anything needs one (spec §5: "No authenticated user"). */
+/** The signed-in user's id; saving anything needs one (docs/product.md §14: "No authenticated user"). */
 export async function requireUserId(): Promise<string> {
   const userId = await currentUserId();
   if (!userId) throw new Error('No authenticated user');

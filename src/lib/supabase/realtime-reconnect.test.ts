@@ -1,6 +1,6 @@
 import { limitedReconnectSchedule, reconnectDelayMs } from './realtime-reconnect';
 
-describe('the realtime reconnect schedule (spec §9)', () => {
+describe('the realtime reconnect schedule (docs/product.md §16)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('waits 1 s, doubling, capped at 10 s', () => {

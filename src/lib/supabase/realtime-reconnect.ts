@@ -1,5 +1,5 @@
 /**
- * Spec §9 "Backend connection": reconnect at most 5 times, waiting 1 s and doubling, never more
+ * docs/product.md §16 "Backend connection": reconnect at most 5 times, waiting 1 s and doubling, never more
  * than 10 s. realtime-js on its own retries forever (1, 2, 5, then every 10 s).
  */
 export const realtimeReconnectLimits = { maxAttempts: 5, baseMs: 1000, maxMs: 10_000 } as const;

@@ -1,7 +1,7 @@
 import { Toaster as HotToaster } from 'react-hot-toast';
 import { toastDurations } from '@/config/timers';
 
-/** The app's toast area (spec §9): top-center, 8px gutter, 16px offset, max width 350px. */
+/** The app's toast area (docs/product.md §16): top-center, 8px gutter, 16px offset, max width 350px. */
 export function Toaster() {
   return (
     <HotToaster

@@ -56,7 +56,7 @@ function describeConsoleError(message: ConsoleMessage): string {
   return url && !message.text().includes(url) ? `${message.text()} (${url})` : message.text();
 }
 
-/** A fresh headless Chromium profile (TOOLCHAIN.md: the profile goes through launchPersistentContext). */
+/** A fresh headless Chromium profile (docs/toolchain.md: the profile goes through launchPersistentContext). */
 export async function openBrowser(): Promise<BrowserSession> {
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'e2e-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {

@@ -10,7 +10,7 @@ interface ErrorScreenProps {
   overlay?: boolean;
 }
 
-/** Spec §2 error screen: "Error", the message, "Try Again", "Sign Out & Restart", tips for connection errors. */
+/** docs/product.md §2 error screen: "Error", the message, "Try Again", "Sign Out & Restart", tips for connection errors. */
 export function ErrorScreen({ message, onRetry, onSignOutRestart, retrying = false, overlay = false }: ErrorScreenProps) {
   const content = (
     <section role="alertdialog" aria-labelledby="error-title" aria-describedby="error-message" className="w-full max-w-md rounded-2xl border border-red-200 bg-white p-8 shadow-lg">

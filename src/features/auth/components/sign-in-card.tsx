@@ -8,7 +8,7 @@ import { ForgotPasswordForm } from './forgot-password-form';
 
 type View = 'sign-in' | 'sign-up' | 'forgot';
 
-/** The signed-out screen (spec §2 "Sign-in gate"): email and password, no social providers. */
+/** The signed-out screen (docs/product.md §2 "Sign-in gate"): email and password, no social providers. */
 export function SignInCard() {
   const [view, setView] = useState<View>('sign-in');
   const [email, setEmail] = useState('');

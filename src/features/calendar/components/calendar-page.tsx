@@ -34,7 +34,7 @@ const monthOf = (date: Date): VisibleMonth => ({ year: date.getFullYear(), month
 
 /**
  * /calendar: the user's posts on a month grid (an agenda of the month's days on narrow pages), each
- * opening a dialog to read and edit it (spec §2).
+ * opening a dialog to read and edit it (docs/product.md §2).
  */
 export function CalendarPage({ loadMonth, onUpdatePost, now }: CalendarPageProps): JSX.Element {
   const [openedAt] = useState(() => new Date());

@@ -41,7 +41,7 @@ export function PostDialog({ post, onClose, onSave }: PostDialogProps) {
       await onSave(content);
       leaveEditing();
     } catch (error) {
-      // Spec §8: a failed post update is only logged; the draft stays so the user can retry.
+      // docs/product.md §15: a failed post update is only logged; the draft stays so the user can retry.
       console.error('Could not update the post', error);
       setFailed(true);
     } finally {

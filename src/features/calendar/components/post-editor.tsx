@@ -13,7 +13,7 @@ interface PostEditorProps {
   onSave: () => void;
 }
 
-/** The edit mode of the post dialog. A failed save keeps the draft and says so (spec §8 only logs it). */
+/** The edit mode of the post dialog. A failed save keeps the draft and says so (docs/product.md §15 only logs it). */
 export function PostEditor({ draft, saving, failed, onChange, onCancel, onSave }: PostEditorProps) {
   return (
     <form

@@ -24,7 +24,7 @@ export const chatFailedMessage = 'Failed to get AI response. Please try again.';
 export const chatUnavailableMessage =
   "The AI service can't be reached right now, so the chat can't answer. Your question stays here until it is back.";
 
-/** The floating chat about one post (spec §2 "Chat panel"); its history lasts as long as the panel. */
+/** The floating chat about one post (docs/product.md §2 "Chat panel"); its history lasts as long as the panel. */
 export function ChatPanel({ post, engine, model, language, catalog, apiBaseUrl, onClose }: ChatPanelProps) {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [input, setInput] = useState('');

@@ -21,7 +21,7 @@ interface PostPreviewCardProps {
   onChat: () => void;
 }
 
-/** A post as it will look in the LinkedIn feed (spec §2 "Preview"), with LinkedIn's length and fold. */
+/** A post as it will look in the LinkedIn feed (docs/product.md §2 "Preview"), with LinkedIn's length and fold. */
 export function PostPreviewCard({
   content,
   fullName,

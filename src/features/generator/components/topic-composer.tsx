@@ -17,7 +17,7 @@ interface TopicComposerProps {
   voice: { supported: boolean; listening: boolean; interim: string; toggle: () => void };
 }
 
-/** The "Create New Post" pane's controls (spec §2 "Dashboard"). */
+/** The "Create New Post" pane's controls (docs/product.md §2 "Dashboard"). */
 export function TopicComposer(props: TopicComposerProps) {
   const { topic, generating, voice } = props;
   const hintId = useId();

@@ -12,7 +12,7 @@ interface VoiceInput {
 }
 
 /**
- * Dictation over the Web Speech API (spec §4 "Voice"): continuous with interim results in the
+ * Dictation over the Web Speech API (docs/product.md §12 "Voice"): continuous with interim results in the
  * profile's language; off → on after microphone permission → off; while on, recognition restarts
  * whenever the browser ends it. Final text is handed to `onText`.
  */

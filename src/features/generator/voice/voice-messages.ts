@@ -1,4 +1,4 @@
-/** Spec §8 "Voice" messages and toasts, verbatim. */
+/** docs/product.md §15 "Voice" messages and toasts, verbatim. */
 export const voiceMessages = {
   unsupported: 'Speech recognition is not supported in your browser. Please try Chrome, Edge, or Safari.',
   denied: 'Microphone access denied. Please allow microphone access in your browser settings.',

@@ -16,7 +16,7 @@ import { IdeasToolbar } from './ideas-toolbar';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** /ideas-bank: search, sort, reuse and delete the user's topic ideas (spec §2 "Ideas Bank"). */
+/** /ideas-bank: search, sort, reuse and delete the user's topic ideas (docs/product.md §2 "Ideas Bank"). */
 export function IdeasBankPage() {
   const ideas = useIdeasStore((state) => state.ideas);
   const loading = useIdeasStore((state) => state.loading);

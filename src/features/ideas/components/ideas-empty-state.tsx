@@ -7,7 +7,7 @@ interface IdeasEmptyStateProps {
   onCreate: () => void;
 }
 
-/** No ideas, or none matching the search (spec §2 "Ideas Bank" empty state). */
+/** No ideas, or none matching the search (docs/product.md §2 "Ideas Bank" empty state). */
 export function IdeasEmptyState({ search, onCreate }: IdeasEmptyStateProps) {
   return (
     <div className="mt-6 flex flex-col items-center rounded-2xl border-2 border-dashed border-slate-200 bg-white p-10 text-center">

@@ -13,7 +13,7 @@ interface IdeasToolbarProps {
   onSortChange: (sort: IdeaSort) => void;
 }
 
-/** The search box and the two sort toggles of the Ideas Bank (spec §2). */
+/** The search box and the two sort toggles of the Ideas Bank (docs/product.md §2). */
 export function IdeasToolbar({ search, onSearchChange, sort, onSortChange }: IdeasToolbarProps) {
   return (
     <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">

@@ -22,7 +22,7 @@ interface OnboardingWizardProps {
 const totalSteps = 4;
 const toOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
-/** /onboarding: four steps, then "Complete Setup" saves the profile (spec §2 "Onboarding"). */
+/** /onboarding: four steps, then "Complete Setup" saves the profile (docs/product.md §2 "Onboarding"). */
 export function OnboardingWizard({ onComplete, account }: OnboardingWizardProps) {
   const step = useOnboardingDraft((state) => (account ? 1 : state.step));
   const setStep = useOnboardingDraft((state) => state.setStep);

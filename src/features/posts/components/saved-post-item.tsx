@@ -19,7 +19,7 @@ interface SavedPostItemProps {
   onChat: () => void;
 }
 
-/** One saved post: author, date, status, the text, and its actions (spec §2 "Saved Posts"). */
+/** One saved post: author, date, status, the text, and its actions (docs/product.md §2 "Saved Posts"). */
 export function SavedPostItem({
   post,
   author,
@@ -45,7 +45,7 @@ export function SavedPostItem({
       await onSaveEdit(draft);
       setEditing(false);
     } catch (error) {
-      // Spec §8: update failures are logged; the edited text stays so nothing is lost.
+      // docs/product.md §15: update failures are logged; the edited text stays so nothing is lost.
       console.error('Could not save the edited post', error);
       setEditError('Could not save your changes. Your text is still here — please try again.');
     } finally {

@@ -67,7 +67,7 @@ function formFrom(profile: Profile | null): Form {
 
 const toOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
-/** /settings: every profile field, the engine and model, saved with one button (spec §2 "Settings"). */
+/** /settings: every profile field, the engine and model, saved with one button (docs/product.md §2 "Settings"). */
 export function SettingsPage({ aiService }: SettingsPageProps) {
   const catalog = readyCatalog(aiService);
   const profile = useProfileStore((state) => state.profile);

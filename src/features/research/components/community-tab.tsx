@@ -19,14 +19,14 @@ interface CommunityTabProps {
   onUse: (text: string) => void;
 }
 
-/** Tab 2 (spec §2): find communities, pick some, then find their pain points and content ideas. */
+/** Tab 2 (docs/product.md §2): find communities, pick some, then find their pain points and content ideas. */
 export function CommunityTab({ target, apiBaseUrl, onUse }: CommunityTabProps) {
   const community = useResearchStore((state) => state.community);
   const update = useResearchStore((state) => state.updateCommunity);
   const run = useResearchRequest(apiBaseUrl);
   const selected = community.selected;
   const step = community.painPoints && selected.length > 0 ? 3 : selected.length > 0 ? 2 : 1;
-  // Spec §5: the community query falls back to about_me.
+  // docs/product.md §14: the community query falls back to about_me.
   const query = community.query.trim() || target.aboutMe;
 
   const toggle = (name: string) => update({ selected: selected.includes(name) ? selected.filter((item) => item !== name) : [...selected, name] });

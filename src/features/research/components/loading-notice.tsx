@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 
-/** Spec §2's loading text, with the seconds elapsed: research takes a while. */
+/** docs/product.md §2's loading text, with the seconds elapsed: research takes a while. */
 export function LoadingNotice() {
   const [seconds, setSeconds] = useState(0);
   useEffect(() => {

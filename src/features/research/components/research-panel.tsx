@@ -19,7 +19,7 @@ const tabs: { id: ResearchTab; label: string }[] = [
   { id: 'youtube', label: 'Video Research' },
 ];
 
-/** The Topic Research Assistant (spec §2): three ways to find something worth posting about. */
+/** The Topic Research Assistant (docs/product.md §2): three ways to find something worth posting about. */
 export function ResearchPanel({ profile, apiBaseUrl, onChoose }: ResearchPanelProps) {
   const activeTab = useResearchStore((state) => state.activeTab);
   const setTab = useResearchStore((state) => state.setTab);

@@ -1,7 +1,7 @@
 import { Users } from 'lucide-react';
 import type { TopicSuggestion } from '../research-schemas';
 
-/** A suggested topic (spec §3 topic card): "Use this topic" hands "title: description" to the generator. */
+/** A suggested topic (docs/product.md §12 topic card): "Use this topic" hands "title: description" to the generator. */
 export function TopicCard({ topic, onUse }: { topic: TopicSuggestion; onUse: (text: string) => void }) {
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4">

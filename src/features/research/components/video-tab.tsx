@@ -12,7 +12,7 @@ import { TopicGroup } from './topic-card';
 import { VideoCard } from './video-card';
 
 /**
- * Tab 3: analyse a YouTube video for post ideas. The link is checked by the app (spec §5), not the
+ * Tab 3: analyse a YouTube video for post ideas. The link is checked by the app (docs/product.md §14), not the
  * browser: scheme-less links such as youtu.be/… are fine, and anything else gets the app's message.
  * A result stays with the video it was made for while the field is edited.
  */

@@ -11,7 +11,7 @@ interface WebsiteTargetsProps {
 
 /**
  * "Add specific websites to research": typed sites become removable chips shown without the scheme
- * (spec §2). The app checks what is typed, not the browser: something that is not a website gets
+ * (docs/product.md §2). The app checks what is typed, not the browser: something that is not a website gets
  * the app's own message and stays in the field to be corrected.
  */
 export function WebsiteTargets({ input, websites, onChange }: WebsiteTargetsProps) {
@@ -20,7 +20,7 @@ export function WebsiteTargets({ input, websites, onChange }: WebsiteTargetsProp
 
   function add() {
     const site = normalizeWebsiteTarget(input);
-    if (site === null) return; // spec §5: empty input is ignored
+    if (site === null) return; // docs/product.md §14: empty input is ignored
     if (toSearchDomainFilter([site]).length === 0) {
       setError(`“${input.trim()}” is not a website address. Enter one like techcrunch.com.`);
       return;
