@@ -16,7 +16,6 @@ export default {
     'shared/**/*.ts',
     '!shared/**/*.test.ts',
     'src/features/auth/auth-messages.ts',
-    'src/features/calendar/month-grid.ts',
     'src/features/generator/build-post-prompt.ts',
     'src/features/generator/linkedin-text.ts',
     'src/features/ideas/filter-ideas.ts',

@@ -12,6 +12,9 @@ export default mergeConfig(
       environment: 'jsdom',
       environmentOptions: { jsdom: { url: 'http://localhost' } },
       include: ['src/**/*.test.{ts,tsx}', 'shared/**/*.test.ts'],
+      // Stryker runs tests in worker threads, where changing TZ does not change the zone: the
+      // calendar's time-zone tests (and so month-grid.ts) are left to the normal run.
+      exclude: ['src/features/calendar/month-grid.test.ts'],
       setupFiles: ['tests/helpers/setup-web.ts'],
       globals: true,
     },
