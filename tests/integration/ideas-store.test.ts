@@ -162,29 +162,25 @@ describe('fetchIdeas', () => {
       loadingMore: false,
       error: 'No authenticated user',
     });
-    await expect(state().saveTopic('Signed out topic')).rejects.toThrow('No authenticated user');
     await expect(state().recordTopicUse('Signed out topic')).rejects.toThrow('No authenticated user');
     expect(state().error).toBe('No authenticated user');
   });
 });
 
 describe('saving and counting topics', () => {
-  it('saves a new topic with used_count 0, and refuses the same topic twice', async () => {
+  it('counts a topic the user already has on its idea, never as a second idea (a topic is unique per user)', async () => {
     await signInStoreAs(alice);
+    const [existing] = await insertIdeas(alice, [{ topic: 'Already in the bank', used_count: 3 }]);
     await state().fetchIdeas();
-    const saved = await state().saveTopic('Saved directly');
-    expect(saved).toMatchObject({ topic: 'Saved directly', used_count: 0, user_id: alice.id });
-    expect(state().ideas[0]?.id).toBe(saved.id);
-    expect(await storedIdea(alice, saved.id)).toMatchObject({ used_count: 0 });
-
-    await expect(state().saveTopic('Saved directly')).rejects.toThrow('Topic already saved');
-    expect(state().error).toBe('Topic already saved');
-    expect(state().ideas.filter((idea) => idea.topic === 'Saved directly')).toHaveLength(1);
+    const counted = await state().recordTopicUse('Already in the bank');
+    expect(counted).toMatchObject({ id: existing!.id, used_count: 4, user_id: alice.id });
+    expect(state().ideas.filter((idea) => idea.topic === 'Already in the bank')).toEqual([counted]);
+    expect(await storedIdea(alice, existing!.id)).toMatchObject({ used_count: 4 });
   });
 
   it('maps a database error (a topic over 1,000 characters) to a user message', async () => {
     await signInStoreAs(alice);
-    await expect(state().saveTopic('x'.repeat(1001))).rejects.toThrow(
+    await expect(state().recordTopicUse('x'.repeat(1001))).rejects.toThrow(
       'One of the values is too long or not allowed. Please check what you entered.',
     );
     expect(state().error).toBe(

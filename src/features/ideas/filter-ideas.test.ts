@@ -1,12 +1,5 @@
 import type { TopicIdea } from '@/lib/supabase/database-types';
-import {
-  compareNewestFirst,
-  filterAndSortIdeas,
-  filterIndexed,
-  indexIdeas,
-  sortIdeas,
-  usedLabel,
-} from './filter-ideas';
+import { compareNewestFirst, filterIndexed, indexIdeas, sortIdeas, usedLabel } from './filter-ideas';
 
 let sequence = 0;
 function buildIdea(overrides: Partial<TopicIdea> = {}): TopicIdea {
@@ -23,104 +16,7 @@ function buildIdea(overrides: Partial<TopicIdea> = {}): TopicIdea {
 
 const topics = (ideas: TopicIdea[]) => ideas.map((idea) => idea.topic);
 
-describe('filterAndSortIdeas: search', () => {
-  const ideas = [
-    buildIdea({ topic: 'Remote Work culture', created_at: '2026-03-03T12:00:00+00:00' }),
-    buildIdea({ topic: 'AI in healthcare', created_at: '2026-03-02T12:00:00+00:00' }),
-    buildIdea({ topic: 'Why remote teams fail', created_at: '2026-03-01T12:00:00+00:00' }),
-  ];
-
-  it('matches a case-insensitive substring of the topic, anywhere in it', () => {
-    expect(topics(filterAndSortIdeas(ideas, 'REMOTE', 'date'))).toEqual([
-      'Remote Work culture',
-      'Why remote teams fail',
-    ]);
-    expect(topics(filterAndSortIdeas(ideas, 'health', 'date'))).toEqual(['AI in healthcare']);
-    expect(topics(filterAndSortIdeas(ideas, 'mote te', 'date'))).toEqual(['Why remote teams fail']);
-  });
-
-  it('returns every idea for an empty or blank search', () => {
-    expect(filterAndSortIdeas(ideas, '', 'date')).toHaveLength(3);
-    expect(filterAndSortIdeas(ideas, '   ', 'date')).toHaveLength(3);
-  });
-
-  it('ignores spaces around the search', () => {
-    expect(topics(filterAndSortIdeas(ideas, '  ai in ', 'date'))).toEqual(['AI in healthcare']);
-  });
-
-  it('returns nothing when no topic matches', () => {
-    expect(filterAndSortIdeas(ideas, 'blockchain', 'date')).toEqual([]);
-  });
-
-  it.each(['(', '*', '\\', '[', 'a+b', '.*', '$^', '?'])(
-    'matches %j literally, never as a pattern',
-    (needle) => {
-      const special = [
-        buildIdea({ topic: `Has ${needle} inside` }),
-        buildIdea({ topic: 'Plain topic with a b and ab' }),
-      ];
-      expect(topics(filterAndSortIdeas(special, needle, 'date'))).toEqual([`Has ${needle} inside`]);
-    },
-  );
-
-  it('matches unbalanced brackets and a trailing backslash', () => {
-    const special = [
-      buildIdea({ topic: 'C:\\path\\' }),
-      buildIdea({ topic: 'array[0' }),
-      buildIdea({ topic: 'f(x' }),
-    ];
-    expect(topics(filterAndSortIdeas(special, 'path\\', 'date'))).toEqual(['C:\\path\\']);
-    expect(topics(filterAndSortIdeas(special, '[0', 'date'))).toEqual(['array[0']);
-    expect(topics(filterAndSortIdeas(special, 'F(', 'date'))).toEqual(['f(x']);
-  });
-});
-
-describe('filterAndSortIdeas: order', () => {
-  const old = buildIdea({ topic: 'old, used 5', used_count: 5, created_at: '2026-01-01T12:00:00+00:00' });
-  const middle = buildIdea({
-    topic: 'middle, used 2',
-    used_count: 2,
-    created_at: '2026-02-01T12:00:00+00:00',
-  });
-  const newest = buildIdea({
-    topic: 'newest, used 2',
-    used_count: 2,
-    created_at: '2026-03-01T12:00:00+00:00',
-  });
-  const unused = buildIdea({ topic: 'unused', used_count: 0, created_at: '2026-04-01T12:00:00+00:00' });
-  const shuffled = [middle, unused, old, newest];
-
-  it('sorts by date, newest first', () => {
-    expect(topics(filterAndSortIdeas(shuffled, '', 'date'))).toEqual([
-      'unused',
-      'newest, used 2',
-      'middle, used 2',
-      'old, used 5',
-    ]);
-  });
-
-  it('sorts by usage, highest first, and newest first among ties', () => {
-    expect(topics(filterAndSortIdeas(shuffled, '', 'usage'))).toEqual([
-      'old, used 5',
-      'newest, used 2',
-      'middle, used 2',
-      'unused',
-    ]);
-  });
-
-  it('keeps the order while filtering', () => {
-    expect(topics(filterAndSortIdeas(shuffled, 'used 2', 'usage'))).toEqual([
-      'newest, used 2',
-      'middle, used 2',
-    ]);
-  });
-
-  it('does not change the list it was given', () => {
-    const copy = [...shuffled];
-    filterAndSortIdeas(shuffled, '', 'usage');
-    expect(shuffled).toEqual(copy);
-  });
-
+describe('sortIdeas and compareNewestFirst', () => {
   it('orders the same instant by microseconds, then by id (the order the store pages in)', () => {
     const a = buildIdea({ id: 'b-id', created_at: '2026-03-01T12:00:00.123456+00:00' });
     const b = buildIdea({ id: 'a-id', created_at: '2026-03-01T12:00:00.123456+00:00' });

@@ -62,11 +62,6 @@ export function filterIndexed(index: readonly SearchableIdea[], search: string):
   return matches;
 }
 
-/** The whole pipeline in one call (the page memoises the two halves separately). */
-export function filterAndSortIdeas(ideas: readonly TopicIdea[], search: string, sort: IdeaSort): TopicIdea[] {
-  return filterIndexed(indexIdeas(ideas, sort), search);
-}
-
 /** "Used 1 time", "Used 0 times", "Used 3 times" (docs/product.md §2: singular for 1). */
 export function usedLabel(count: number): string {
   return `Used ${count} ${count === 1 ? 'time' : 'times'}`;

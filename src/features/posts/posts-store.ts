@@ -1,11 +1,14 @@
 import { create } from 'zustand';
 import { storeErrorMessage } from '@/lib/errors/store-error-message';
-import { getSupabase, requireUserId } from '@/lib/supabase/client';
+import { requireUserId } from '@/lib/supabase/client';
 import type { Post } from '@/lib/supabase/database-types';
+import { deletePost } from './api/delete-post';
+import { fetchPostsBetween } from './api/fetch-posts-between';
+import { fetchPostsPage } from './api/fetch-posts-page';
+import { insertPost } from './api/insert-post';
+import { updatePost, type PostPatch } from './api/update-post';
 
 export const postsPageSize = 50;
-/** The server's read cap (MAX_ROWS); a month is read in pages of this size. */
-const monthPageSize = 1000;
 
 interface PostsState {
   posts: Post[];
@@ -24,7 +27,11 @@ interface PostsState {
   reset: () => void;
 }
 
-/** Posts of the signed-in user, newest first, loaded a page at a time (docs/wire-formats.md §6 "Posts list"). */
+/**
+ * Posts of the signed-in user, newest first, loaded a page at a time (docs/wire-formats.md §6 "Posts list").
+ * The queries are in `api/`; the store keeps the list and its states. (Object keys such as
+ * `deletePost` below are the store's actions; the calls inside them are the `api/` functions.)
+ */
 export const usePostsStore = create<PostsState>()((set, get) => {
   /** Store actions keep the mapped message in `error` and rethrow it (docs/product.md §15). */
   const fail = (error: unknown): never => {
@@ -33,15 +40,10 @@ export const usePostsStore = create<PostsState>()((set, get) => {
     throw new Error(message);
   };
 
-  /** Updates one post and replaces it in the list; a post that is gone (or not the user's) is PGRST116. */
-  async function patchPost(
-    id: string,
-    patch: Partial<Pick<Post, 'content' | 'is_published'>>,
-  ): Promise<Post> {
+  /** Updates one post and replaces it in the list. */
+  async function patchPost(id: string, patch: PostPatch): Promise<Post> {
     try {
-      const { data, error } = await getSupabase().from('posts').update(patch).eq('id', id).select().single();
-      if (error) throw error;
-      const post = data as Post;
+      const post = await updatePost(id, patch);
       set({ posts: get().posts.map((existing) => (existing.id === id ? post : existing)), error: null });
       return post;
     } catch (error) {
@@ -50,15 +52,7 @@ export const usePostsStore = create<PostsState>()((set, get) => {
   }
 
   async function page(offset: number): Promise<Post[]> {
-    const userId = await requireUserId();
-    const { data, error } = await getSupabase()
-      .from('posts')
-      .select('*')
-      .eq('user_id', userId)
-      .order('created_at', { ascending: false })
-      .range(offset, offset + postsPageSize - 1);
-    if (error) throw error;
-    return data as Post[];
+    return fetchPostsPage(await requireUserId(), offset, postsPageSize);
   }
 
   return {
@@ -98,14 +92,7 @@ export const usePostsStore = create<PostsState>()((set, get) => {
 
     createPost: async (topic, content) => {
       try {
-        const userId = await requireUserId();
-        const { data, error } = await getSupabase()
-          .from('posts')
-          .insert({ topic, content, user_id: userId, is_published: false })
-          .select()
-          .single();
-        if (error) throw error;
-        const post = data as Post;
+        const post = await insertPost(await requireUserId(), topic, content);
         set({ posts: [post, ...get().posts.filter((existing) => existing.id !== post.id)], error: null });
         return post;
       } catch (error) {
@@ -123,23 +110,7 @@ export const usePostsStore = create<PostsState>()((set, get) => {
 
     fetchPostsBetween: async (from, to) => {
       try {
-        const userId = await requireUserId();
-        // Reads stop at the server's row cap (1,000): page until a short page, so a busy month is whole.
-        const month: Post[] = [];
-        for (let offset = 0; ; offset += monthPageSize) {
-          const { data, error } = await getSupabase()
-            .from('posts')
-            .select('*')
-            .eq('user_id', userId)
-            .gte('created_at', from.toISOString())
-            .lt('created_at', to.toISOString())
-            .order('created_at', { ascending: true })
-            .order('id', { ascending: true })
-            .range(offset, offset + monthPageSize - 1);
-          if (error) throw error;
-          month.push(...(data as Post[]));
-          if (data.length < monthPageSize) return month;
-        }
+        return await fetchPostsBetween(await requireUserId(), from, to);
       } catch (error) {
         return fail(error);
       }
@@ -147,8 +118,7 @@ export const usePostsStore = create<PostsState>()((set, get) => {
 
     deletePost: async (id) => {
       try {
-        const { error } = await getSupabase().from('posts').delete().eq('id', id);
-        if (error) throw error;
+        await deletePost(id);
         set({ posts: get().posts.filter((post) => post.id !== id), error: null });
       } catch (error) {
         fail(error);

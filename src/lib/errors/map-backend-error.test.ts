@@ -147,7 +147,7 @@ describe('mapBackendError (docs/product.md §15 backend error mapping, in table 
   });
 
   it('row 9: anything else keeps the original message of an Error', () => {
-    expect(mapBackendError(new Error('Topic already saved'))).toBe('Topic already saved');
+    expect(mapBackendError(new Error('Topic not found'))).toBe('Topic not found');
   });
 
   it('row 9: anything else keeps the message of an error-like object with an unknown code', () => {
