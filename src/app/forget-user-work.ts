@@ -1,8 +1,8 @@
-import { selectedTopicKey } from '@/config/session-keys';
 import { useChatStore } from '@/features/chat/chat-store';
 import { useGeneratorStore } from '@/features/generator/generator-store';
 import { useOnboardingDraft } from '@/features/onboarding/onboarding-draft-store';
 import { useResearchStore } from '@/features/research/research-store';
+import { forgetHandedOverTopic } from './topic-handover';
 
 /**
  * What every explicit sign-out (the menu's Sign Out, the error screen's "Sign Out & Restart")
@@ -14,5 +14,5 @@ export function forgetUserWork(): void {
   useResearchStore.getState().reset();
   useChatStore.getState().close();
   useOnboardingDraft.getState().reset();
-  sessionStorage.removeItem(selectedTopicKey);
+  forgetHandedOverTopic();
 }

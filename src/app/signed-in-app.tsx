@@ -31,6 +31,7 @@ import { DashboardRoute } from './routes/dashboard-route';
 import { ChatHost } from './chat-host';
 import { AppLayout } from './shell/app-layout';
 import { UserMenu } from './shell/user-menu';
+import { handOverTopic } from './topic-handover';
 
 /** The routes behind the gate; new users are sent to /onboarding first. */
 export function SignedInApp() {
@@ -126,7 +127,7 @@ export function SignedInApp() {
       />
       <Route path={paths.dashboard} element={layout(<DashboardRoute aiService={aiService} />, true)} />
       <Route path={paths.saved} element={layout(<SavedRoute />, true)} />
-      <Route path={paths.ideasBank} element={layout(<IdeasBankPage />)} />
+      <Route path={paths.ideasBank} element={layout(<IdeasBankPage handOverTopic={handOverTopic} />)} />
       <Route path={paths.calendar} element={layout(<CalendarRoute />)} />
       <Route path={paths.settings} element={layout(<SettingsPage aiService={aiService} />)} />
       <Route path="*" element={<Navigate to={paths.dashboard} replace />} />

@@ -7,6 +7,7 @@ import { usePostsStore } from '@/features/posts/posts-store';
 import { useProfileStore } from '@/features/profile/profile-store';
 import type { AiServiceState } from '@/lib/ai/ai-service-state';
 import { useRuntimeConfig } from '../runtime-config-context';
+import { takeHandedOverTopic } from '../topic-handover';
 
 // Research code (and zod) loads the first time "Find Topics" is opened.
 const ResearchPanel = lazy(() =>
@@ -45,6 +46,7 @@ export function DashboardRoute({ aiService }: { aiService: AiServiceState }) {
       apiBaseUrl={config.apiBaseUrl}
       onSave={save}
       onChat={openChat}
+      takeHandedOverTopic={takeHandedOverTopic}
       renderResearch={(choose) => (
         <Suspense
           fallback={

@@ -2,7 +2,6 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { readyCatalog, type AiServiceState } from '@/lib/ai/ai-service-state';
-import { selectedTopicKey } from '@/config/session-keys';
 import { timers } from '@/config/timers';
 import type { Profile } from '@/lib/supabase/database-types';
 import { toast } from '@/lib/toast/toast';
@@ -22,6 +21,8 @@ interface DashboardPageProps {
   /** The research panel, shown by "Find Topics"; it hands a chosen topic back. */
   renderResearch?: (onChoose: (topic: string) => void) => ReactNode;
   onChat?: (post: { title: string; content: string }) => void;
+  /** A topic another page handed over (wired by the app), taken once when the page opens. */
+  takeHandedOverTopic: () => string | null;
 }
 
 export function DashboardPage({
@@ -32,6 +33,7 @@ export function DashboardPage({
   onSave,
   renderResearch,
   onChat,
+  takeHandedOverTopic,
 }: DashboardPageProps) {
   const catalog = readyCatalog(aiService);
   const { topic, content, contentTopic, incomplete, status, error, setTopic, generate, clearPreview } =
@@ -45,12 +47,9 @@ export function DashboardPage({
   });
 
   useEffect(() => {
-    const handedOver = sessionStorage.getItem(selectedTopicKey);
-    if (handedOver !== null) {
-      setTopic(handedOver);
-      sessionStorage.removeItem(selectedTopicKey);
-    }
-  }, [setTopic]);
+    const handedOver = takeHandedOverTopic();
+    if (handedOver !== null) setTopic(handedOver);
+  }, [setTopic, takeHandedOverTopic]);
 
   useEffect(() => {
     if (saveState !== 'saved') return;

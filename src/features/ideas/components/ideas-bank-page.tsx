@@ -4,7 +4,6 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { selectedTopicKey } from '@/config/session-keys';
 import type { TopicIdea } from '@/lib/supabase/database-types';
 import { toast } from '@/lib/toast/toast';
 import type { IdeaSort } from '../filter-ideas';
@@ -17,7 +16,8 @@ import { IdeasToolbar } from './ideas-toolbar';
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** /ideas-bank: search, sort, reuse and delete the user's topic ideas (docs/product.md §2 "Ideas Bank"). */
-export function IdeasBankPage() {
+/** `handOverTopic` gives a reused topic to the generator (wired by the app). */
+export function IdeasBankPage({ handOverTopic }: { handOverTopic: (topic: string) => void }) {
   const ideas = useIdeasStore((state) => state.ideas);
   const loading = useIdeasStore((state) => state.loading);
   const loadingMore = useIdeasStore((state) => state.loadingMore);
@@ -51,7 +51,7 @@ export function IdeasBankPage() {
     async (idea: TopicIdea) => {
       try {
         await incrementUsage(idea.id);
-        sessionStorage.setItem(selectedTopicKey, idea.topic);
+        handOverTopic(idea.topic);
       } catch (error) {
         console.error('Could not reuse the topic', error);
         toast.error('Failed to reuse topic');
@@ -60,7 +60,7 @@ export function IdeasBankPage() {
       navigate(paths.dashboard);
       toast.success('Topic added to generator!');
     },
-    [incrementUsage, navigate],
+    [incrementUsage, navigate, handOverTopic],
   );
 
   const remove = useCallback(
@@ -111,10 +111,7 @@ export function IdeasBankPage() {
           <p role="status" className="mt-6 text-sm text-slate-500">
             Showing {count(view.visible.length)} of {count(view.total)} {view.total === 1 ? 'idea' : 'ideas'}
           </p>
-          <ul
-            aria-label="Topic ideas"
-            className="mt-3 space-y-3"
-          >
+          <ul aria-label="Topic ideas" className="mt-3 space-y-3">
             {view.visible.map((idea) => (
               <IdeaRow key={idea.id} idea={idea} onReuse={reuse} onDelete={remove} />
             ))}
