@@ -20,7 +20,9 @@ async function newestMtime(target: string): Promise<number> {
 /** Runs `vite build` when dist/ is missing or older than its sources; returns whether it built. */
 export async function buildSpaIfStale(root: string, distDir: string): Promise<boolean> {
   const built = (await stat(path.join(distDir, 'index.html')).catch(() => null))?.mtimeMs ?? 0;
-  const sources = Math.max(...(await Promise.all(inputs.map((input) => newestMtime(path.join(root, input))))));
+  const sources = Math.max(
+    ...(await Promise.all(inputs.map((input) => newestMtime(path.join(root, input))))),
+  );
   if (built > sources) return false;
   const { build } = await import('vite');
   // Vite keeps an existing NODE_ENV: under a test runner (NODE_ENV=test) it would bundle React's
@@ -28,7 +30,12 @@ export async function buildSpaIfStale(root: string, distDir: string): Promise<bo
   const previous = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ root, mode: 'production', logLevel: 'warn', configFile: path.join(root, 'vite.config.ts') });
+    await build({
+      root,
+      mode: 'production',
+      logLevel: 'warn',
+      configFile: path.join(root, 'vite.config.ts'),
+    });
   } finally {
     if (previous === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = previous;

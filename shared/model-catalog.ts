@@ -113,13 +113,22 @@ export interface ModelResolution {
  * The model a profile should use: a current model is kept; a retired one maps to its successor;
  * an unknown or missing one falls back to the engine's first model.
  */
-export function resolveModel(catalog: ModelCatalog, engine: AiEngine, stored: string | null | undefined): ModelResolution {
+export function resolveModel(
+  catalog: ModelCatalog,
+  engine: AiEngine,
+  stored: string | null | undefined,
+): ModelResolution {
   if (stored) {
     const current = findModel(catalog, stored);
     if (current) return { engine: current.engine, model: current.id, replaced: null };
     const successor = catalog.retired[stored];
     const successorModel = successor ? findModel(catalog, successor) : undefined;
-    if (successorModel) return { engine: successorModel.engine, model: successorModel.id, replaced: { from: stored, to: successorModel.id } };
+    if (successorModel)
+      return {
+        engine: successorModel.engine,
+        model: successorModel.id,
+        replaced: { from: stored, to: successorModel.id },
+      };
     const fallback = defaultModelFor(catalog, engine);
     return { engine, model: fallback, replaced: { from: stored, to: fallback } };
   }

@@ -43,7 +43,12 @@ export interface EmbeddedServerOptions {
    * Builds the /api functions app once the keys are known. `restFetch` reaches this server's own
    * REST API in-process (the /api app calls Postgres functions through it, as on hosted Supabase).
    */
-  createApi?: (context: { keys: ProjectKeys; db: Database; restFetch: typeof fetch; supabaseUrl: string }) => Hono;
+  createApi?: (context: {
+    keys: ProjectKeys;
+    db: Database;
+    restFetch: typeof fetch;
+    supabaseUrl: string;
+  }) => Hono;
   /** Vite's dev middleware: it gets every request that is not an API path. */
   devMiddleware?: NodeMiddleware;
 }
@@ -103,7 +108,9 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
         apiBaseUrl: '/api',
         ...options.appConfig?.(),
       }),
-      ...(options.createApi ? { api: options.createApi({ keys, db: database, restFetch, supabaseUrl: internalUrl }) } : {}),
+      ...(options.createApi
+        ? { api: options.createApi({ keys, db: database, restFetch, supabaseUrl: internalUrl }) }
+        : {}),
       admin: createBackupRoute({ db: database, keys, dataDir: options.dataDir }),
     });
     self = app;

@@ -26,7 +26,12 @@ function installScriptedSpeech(): void {
       (window as unknown as { recognitionLang: string }).recognitionLang = this.lang;
       setTimeout(() => this.onstart?.(), 10);
       const say = (transcript: string, isFinal: boolean, at: number) =>
-        this.timers.push(window.setTimeout(() => this.onresult?.({ resultIndex: 0, results: [{ isFinal, 0: { transcript } }] }), at));
+        this.timers.push(
+          window.setTimeout(
+            () => this.onresult?.({ resultIndex: 0, results: [{ isFinal, 0: { transcript } }] }),
+            at,
+          ),
+        );
       say('remote teams', false, 100);
       say('remote teams that ship', true, 300);
     }
@@ -38,7 +43,10 @@ function installScriptedSpeech(): void {
       this.stop();
     }
   }
-  Object.assign(window, { SpeechRecognition: ScriptedRecognition, webkitSpeechRecognition: ScriptedRecognition });
+  Object.assign(window, {
+    SpeechRecognition: ScriptedRecognition,
+    webkitSpeechRecognition: ScriptedRecognition,
+  });
   const microphone = { allowed: true };
   (window as unknown as { microphone: typeof microphone }).microphone = microphone;
   Object.defineProperty(navigator, 'mediaDevices', {
@@ -71,7 +79,9 @@ describe('voice input', () => {
     await page.getByText('Listening for voice input...').waitFor();
     await page.getByText('Listening...', { exact: true }).waitFor();
     await expect.poll(() => input.inputValue()).toBe('Why remote teams that ship');
-    expect(await page.evaluate(() => (window as unknown as { recognitionLang: string }).recognitionLang)).toBe('en-US');
+    expect(
+      await page.evaluate(() => (window as unknown as { recognitionLang: string }).recognitionLang),
+    ).toBe('en-US');
 
     await page.getByRole('button', { name: 'Voice Input' }).click();
     await page.getByText('Voice input stopped').waitFor();
@@ -84,6 +94,8 @@ describe('voice input', () => {
       (window as unknown as { microphone: { allowed: boolean } }).microphone.allowed = false;
     });
     await page.getByRole('button', { name: 'Voice Input' }).click();
-    await page.getByText('Microphone access denied. Please allow microphone access in your browser settings.').waitFor();
+    await page
+      .getByText('Microphone access denied. Please allow microphone access in your browser settings.')
+      .waitFor();
   });
 });

@@ -47,13 +47,27 @@ describe('profile store against the embedded backend', () => {
   it('treats a missing profile row as a new user, not an error', async () => {
     const userId = useAuthStore.getState().user?.id as string;
     await useProfileStore.getState().fetchProfile(userId, defaultModelCatalog);
-    expect(useProfileStore.getState()).toMatchObject({ profile: null, isNewUser: true, error: null, loading: false });
+    expect(useProfileStore.getState()).toMatchObject({
+      profile: null,
+      isNewUser: true,
+      error: null,
+      loading: false,
+    });
   });
 
   it('saves with an upsert that sets updated_at, and clears isNewUser', async () => {
     const before = Date.now();
-    const saved = await useProfileStore.getState().saveProfile({ full_name: 'Store Person', role: 'Data Scientist', ai_engine: 'groq', ai_model: 'openai/gpt-oss-20b' });
-    expect(saved).toMatchObject({ full_name: 'Store Person', role: 'Data Scientist', language_preference: 'en-US' });
+    const saved = await useProfileStore.getState().saveProfile({
+      full_name: 'Store Person',
+      role: 'Data Scientist',
+      ai_engine: 'groq',
+      ai_model: 'openai/gpt-oss-20b',
+    });
+    expect(saved).toMatchObject({
+      full_name: 'Store Person',
+      role: 'Data Scientist',
+      language_preference: 'en-US',
+    });
     expect(new Date(saved.updated_at).getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(useProfileStore.getState().isNewUser).toBe(false);
     const again = await useProfileStore.getState().saveProfile({ company: 'Acme' });
@@ -75,16 +89,20 @@ describe('profile store against the embedded backend', () => {
   });
 
   it('keeps a database error in the store and rethrows it', async () => {
-    await expect(useProfileStore.getState().saveProfile({ language_preference: 'fr-FR' as never })).rejects.toThrow(
+    await expect(
+      useProfileStore.getState().saveProfile({ language_preference: 'fr-FR' as never }),
+    ).rejects.toThrow('One of the values is too long or not allowed. Please check what you entered.');
+    expect(useProfileStore.getState().error).toBe(
       'One of the values is too long or not allowed. Please check what you entered.',
     );
-    expect(useProfileStore.getState().error).toBe('One of the values is too long or not allowed. Please check what you entered.');
   });
 
   it('refuses to save without a signed-in user, and signing out ends the session', async () => {
     await useAuthStore.getState().signOut();
     expect(useAuthStore.getState()).toMatchObject({ status: 'signed-out', session: null });
-    await expect(useProfileStore.getState().saveProfile({ full_name: 'Nobody' })).rejects.toThrow('No authenticated user');
+    await expect(useProfileStore.getState().saveProfile({ full_name: 'Nobody' })).rejects.toThrow(
+      'No authenticated user',
+    );
     expect(useProfileStore.getState().error).toBe('No authenticated user');
   });
 

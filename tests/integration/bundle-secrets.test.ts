@@ -12,7 +12,8 @@ const planted = {
   PERPLEXITY_API_KEY: `pplx-${'q1W2e3R4'.repeat(6)}`,
   YOUTUBE_API_KEY: `AIza${'S'.repeat(35)}`,
 };
-const keyShaped = /(gsk_[A-Za-z0-9]{20,}|sk-ant-[A-Za-z0-9_-]{20,}|pplx-[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_-]{35})/;
+const keyShaped =
+  /(gsk_[A-Za-z0-9]{20,}|sk-ant-[A-Za-z0-9_-]{20,}|pplx-[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_-]{35})/;
 
 let outDir: string;
 const saved: Record<string, string | undefined> = {};
@@ -26,7 +27,12 @@ beforeAll(async () => {
       process.env[variable] = value;
     }
   }
-  await build({ root: projectRoot, configFile: path.join(projectRoot, 'vite.config.ts'), logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+  await build({
+    root: projectRoot,
+    configFile: path.join(projectRoot, 'vite.config.ts'),
+    logLevel: 'silent',
+    build: { outDir, emptyOutDir: true },
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -48,8 +54,12 @@ describe('the built browser bundle', () => {
     expect(files.some((file) => file.endsWith('.js'))).toBe(true);
     for (const file of files) {
       const text = await readFile(file, 'utf8');
-      for (const value of Object.values(planted)) expect(text.includes(value), `${path.basename(file)} contains a planted key`).toBe(false);
-      expect(keyShaped.exec(text)?.[0], `${path.basename(file)} contains a key-shaped string`).toBeUndefined();
+      for (const value of Object.values(planted))
+        expect(text.includes(value), `${path.basename(file)} contains a planted key`).toBe(false);
+      expect(
+        keyShaped.exec(text)?.[0],
+        `${path.basename(file)} contains a key-shaped string`,
+      ).toBeUndefined();
     }
   });
 });

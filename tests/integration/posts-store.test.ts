@@ -45,7 +45,10 @@ describe('posts store against the embedded backend', () => {
 
   it('pages through many posts without duplicates', async () => {
     await signInAs(bob);
-    const rows = Array.from({ length: postsPageSize + 7 }, (_, index) => ({ topic: `t${index}`, content: `c${index}` }));
+    const rows = Array.from({ length: postsPageSize + 7 }, (_, index) => ({
+      topic: `t${index}`,
+      content: `c${index}`,
+    }));
     const { error } = await getSupabase().from('posts').insert(rows);
     expect(error).toBeNull();
     await usePostsStore.getState().fetchPosts();
@@ -64,13 +67,19 @@ describe('posts store against the embedded backend', () => {
     expect((await usePostsStore.getState().updatePost(post.id, 'after')).content).toBe('after');
     expect((await usePostsStore.getState().togglePublished(post.id)).is_published).toBe(true);
     expect((await usePostsStore.getState().togglePublished(post.id)).is_published).toBe(false);
-    const { data } = await getSupabase().from('posts').select('content, is_published').eq('id', post.id).single();
+    const { data } = await getSupabase()
+      .from('posts')
+      .select('content, is_published')
+      .eq('id', post.id)
+      .single();
     expect(data).toEqual({ content: 'after', is_published: false });
   });
 
   it('says "Post not found" when toggling a post that is not in the local list', async () => {
     await signInAs(alice);
-    await expect(usePostsStore.getState().togglePublished(crypto.randomUUID())).rejects.toThrow('Post not found');
+    await expect(usePostsStore.getState().togglePublished(crypto.randomUUID())).rejects.toThrow(
+      'Post not found',
+    );
     expect(usePostsStore.getState().error).toBe('Post not found');
   });
 
@@ -78,7 +87,9 @@ describe('posts store against the embedded backend', () => {
     await signInAs(alice);
     const post = await usePostsStore.getState().createPost('Private', 'mine');
     await signInAs(bob);
-    await expect(usePostsStore.getState().updatePost(post.id, 'hijacked')).rejects.toThrow('Resource not found');
+    await expect(usePostsStore.getState().updatePost(post.id, 'hijacked')).rejects.toThrow(
+      'Resource not found',
+    );
     await signInAs(alice);
     const { data } = await getSupabase().from('posts').select('content').eq('id', post.id).single();
     expect(data).toEqual({ content: 'mine' });
@@ -96,9 +107,16 @@ describe('posts store against the embedded backend', () => {
     await signInAs(alice);
     const inside = await usePostsStore.getState().createPost('Now', 'now');
     const now = new Date();
-    const month = await usePostsStore.getState().fetchPostsBetween(new Date(now.getFullYear(), now.getMonth(), 1), new Date(now.getFullYear(), now.getMonth() + 1, 1));
+    const month = await usePostsStore
+      .getState()
+      .fetchPostsBetween(
+        new Date(now.getFullYear(), now.getMonth(), 1),
+        new Date(now.getFullYear(), now.getMonth() + 1, 1),
+      );
     expect(month.map((post) => post.id)).toContain(inside.id);
-    const lastYear = await usePostsStore.getState().fetchPostsBetween(new Date(now.getFullYear() - 1, 0, 1), new Date(now.getFullYear() - 1, 1, 1));
+    const lastYear = await usePostsStore
+      .getState()
+      .fetchPostsBetween(new Date(now.getFullYear() - 1, 0, 1), new Date(now.getFullYear() - 1, 1, 1));
     expect(lastYear).toEqual([]);
   });
 
@@ -113,7 +131,9 @@ describe('posts store against the embedded backend', () => {
       created_at: new Date(from.getTime() + index * 1000).toISOString(),
     }));
     for (let start = 0; start < rows.length; start += 600) {
-      const { error } = await getSupabase().from('posts').insert(rows.slice(start, start + 600));
+      const { error } = await getSupabase()
+        .from('posts')
+        .insert(rows.slice(start, start + 600));
       expect(error).toBeNull();
     }
     const month = await usePostsStore.getState().fetchPostsBetween(from, to);
@@ -133,7 +153,18 @@ describe('posts store against the embedded backend', () => {
   it('refuses to create a post when signed out, and clears the list when loading fails', async () => {
     await getSupabase().auth.signOut({ scope: 'local' });
     await expect(usePostsStore.getState().createPost('x', 'y')).rejects.toThrow('No authenticated user');
-    usePostsStore.setState({ posts: [{ id: '1', user_id: 'u', topic: 't', content: 'c', is_published: false, created_at: new Date().toISOString() }] });
+    usePostsStore.setState({
+      posts: [
+        {
+          id: '1',
+          user_id: 'u',
+          topic: 't',
+          content: 'c',
+          is_published: false,
+          created_at: new Date().toISOString(),
+        },
+      ],
+    });
     await expect(usePostsStore.getState().fetchPosts()).rejects.toThrow('No authenticated user');
     expect(usePostsStore.getState().posts).toEqual([]);
   });

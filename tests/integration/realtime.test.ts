@@ -30,7 +30,9 @@ describe('realtime', () => {
   it('answers heartbeats', async () => {
     const socket = new WebSocket(socketUrl(server.keys.publishableKey));
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-    const reply = new Promise<unknown>((resolve) => socket.once('message', (data) => resolve(JSON.parse(data.toString()))));
+    const reply = new Promise<unknown>((resolve) =>
+      socket.once('message', (data) => resolve(JSON.parse(data.toString()))),
+    );
     socket.send(JSON.stringify([null, '7', 'phoenix', 'heartbeat', {}]));
     expect(await reply).toEqual([null, '7', 'phoenix', 'phx_reply', { status: 'ok', response: {} }]);
     socket.close();
@@ -39,8 +41,18 @@ describe('realtime', () => {
   it('refuses a join with a forged access token and a connection without a valid API key', async () => {
     const socket = new WebSocket(socketUrl(server.keys.publishableKey));
     await new Promise((resolve) => socket.once('open', resolve));
-    const reply = new Promise<unknown[]>((resolve) => socket.once('message', (data) => resolve(JSON.parse(data.toString()) as unknown[])));
-    socket.send(JSON.stringify(['1', '1', 'realtime:x', 'phx_join', { config: {}, access_token: 'forged.token.value' }]));
+    const reply = new Promise<unknown[]>((resolve) =>
+      socket.once('message', (data) => resolve(JSON.parse(data.toString()) as unknown[])),
+    );
+    socket.send(
+      JSON.stringify([
+        '1',
+        '1',
+        'realtime:x',
+        'phx_join',
+        { config: {}, access_token: 'forged.token.value' },
+      ]),
+    );
     expect((await reply)[4]).toMatchObject({ status: 'error' });
     socket.close();
 

@@ -46,7 +46,11 @@ afterAll(() => server.close());
 function rest(path: string, init: RequestInit = {}): Promise<Response> {
   return fetch(`${server.url}/rest/v1/${path}`, {
     ...init,
-    headers: { apikey: server.keys.publishableKey, authorization: `Bearer ${token}`, ...(init.headers ?? {}) },
+    headers: {
+      apikey: server.keys.publishableKey,
+      authorization: `Bearer ${token}`,
+      ...(init.headers ?? {}),
+    },
   });
 }
 

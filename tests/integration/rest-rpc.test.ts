@@ -72,7 +72,11 @@ function maxAffected<T>(query: T, rows: number): T {
 function rest(path: string, init: RequestInit = {}): Promise<Response> {
   return fetch(`${server.url}/rest/v1/${path}`, {
     ...init,
-    headers: { apikey: server.keys.publishableKey, authorization: `Bearer ${token}`, ...(init.headers ?? {}) },
+    headers: {
+      apikey: server.keys.publishableKey,
+      authorization: `Bearer ${token}`,
+      ...(init.headers ?? {}),
+    },
   });
 }
 

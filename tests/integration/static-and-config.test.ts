@@ -13,7 +13,10 @@ beforeAll(async () => {
   await mkdir(path.join(distDir, 'assets'));
   await writeFile(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
   await writeFile(path.join(distDir, 'assets', 'app-1234.js'), 'console.log(1)');
-  server = await startTestServer({ distDir, appConfig: () => ({ engines: { groq: true, anthropic: false } }) });
+  server = await startTestServer({
+    distDir,
+    appConfig: () => ({ engines: { groq: true, anthropic: false } }),
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -25,7 +28,11 @@ describe('the SPA and its runtime config', () => {
     const response = await fetch(`${server.url}/app-config.json`);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const config = (await response.json()) as Record<string, unknown>;
-    expect(config).toMatchObject({ supabasePublishableKey: server.keys.publishableKey, apiBaseUrl: '/api', engines: { groq: true, anthropic: false } });
+    expect(config).toMatchObject({
+      supabasePublishableKey: server.keys.publishableKey,
+      apiBaseUrl: '/api',
+      engines: { groq: true, anthropic: false },
+    });
     expect(JSON.stringify(config)).not.toContain(server.keys.secretKey);
   });
 

@@ -18,7 +18,10 @@ describe('an unexpected failure', () => {
       query: () => Promise.reject(failure),
       transaction: () => Promise.reject(failure),
     } as unknown as Database;
-    const keys = await loadProjectKeys(await mkdtemp(path.join(tmpdir(), 'auth-keys-')), { newInstall: true, log: () => {} });
+    const keys = await loadProjectKeys(await mkdtemp(path.join(tmpdir(), 'auth-keys-')), {
+      newInstall: true,
+      log: () => {},
+    });
     const app = createAuthRoutes({
       db,
       keys,

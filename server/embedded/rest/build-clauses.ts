@@ -80,7 +80,9 @@ function buildCondition(table: TableInfo, condition: Condition, params: SqlParam
     case 'compare': {
       if (patternOperators.has(condition.operator)) {
         // PostgREST accepts `*` as the LIKE wildcard because `%` is awkward in URLs.
-        const pattern = condition.operator.endsWith('like') ? condition.value.replaceAll('*', '%') : condition.value;
+        const pattern = condition.operator.endsWith('like')
+          ? condition.value.replaceAll('*', '%')
+          : condition.value;
         return `${column}::text ${sqlOperators[condition.operator]} ${params.add(pattern)}`;
       }
       return `${column} ${sqlOperators[condition.operator]} ${params.add(condition.value)}::${info.type}`;

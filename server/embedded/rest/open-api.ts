@@ -9,7 +9,9 @@ export function openApiDocument(catalog: Catalog): Record<string, unknown> {
     definitions[table.name] = {
       type: 'object',
       required: table.primaryKey,
-      properties: Object.fromEntries([...table.columns.values()].map((column) => [column.name, { format: column.type }])),
+      properties: Object.fromEntries(
+        [...table.columns.values()].map((column) => [column.name, { format: column.type }]),
+      ),
     };
   }
   return {

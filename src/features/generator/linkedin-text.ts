@@ -17,7 +17,11 @@ export interface FoldedText {
  * What the feed shows before "…see more": at most three lines and about 210 characters, cut at a
  * word boundary and never inside a surrogate pair.
  */
-export function foldForFeed(text: string, limit = linkedInFoldLength, maxLines = linkedInFoldLines): FoldedText {
+export function foldForFeed(
+  text: string,
+  limit = linkedInFoldLength,
+  maxLines = linkedInFoldLines,
+): FoldedText {
   const lines = text.split('\n');
   let visible = lines.slice(0, maxLines).join('\n');
   let folded = lines.length > maxLines;

@@ -11,9 +11,20 @@ interface ErrorScreenProps {
 }
 
 /** docs/product.md §2 error screen: "Error", the message, "Try Again", "Sign Out & Restart", tips for connection errors. */
-export function ErrorScreen({ message, onRetry, onSignOutRestart, retrying = false, overlay = false }: ErrorScreenProps) {
+export function ErrorScreen({
+  message,
+  onRetry,
+  onSignOutRestart,
+  retrying = false,
+  overlay = false,
+}: ErrorScreenProps) {
   const content = (
-    <section role="alertdialog" aria-labelledby="error-title" aria-describedby="error-message" className="w-full max-w-md rounded-2xl border border-red-200 bg-white p-8 shadow-lg">
+    <section
+      role="alertdialog"
+      aria-labelledby="error-title"
+      aria-describedby="error-message"
+      className="w-full max-w-md rounded-2xl border border-red-200 bg-white p-8 shadow-lg"
+    >
       <h1 id="error-title" className="text-xl font-semibold text-red-700">
         Error
       </h1>
@@ -41,7 +52,11 @@ export function ErrorScreen({ message, onRetry, onSignOutRestart, retrying = fal
     </section>
   );
   if (overlay) {
-    return <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40 px-4">{content}</div>;
+    return (
+      <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40 px-4">
+        {content}
+      </div>
+    );
   }
   return <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">{content}</main>;
 }

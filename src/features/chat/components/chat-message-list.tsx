@@ -19,13 +19,25 @@ export function ChatMessageList({ messages, pending }: { messages: ChatMessage[]
   }, [messages.length, pending]);
 
   return (
-    <div role="log" aria-label="Conversation" aria-live="polite" className="flex-1 space-y-3 overflow-y-auto px-4 py-3">
+    <div
+      role="log"
+      aria-label="Conversation"
+      aria-live="polite"
+      className="flex-1 space-y-3 overflow-y-auto px-4 py-3"
+    >
       {messages.length === 0 && !pending && (
-        <p className="text-sm text-slate-500">Ask for a sharper hook, a shorter version, hashtags, or what readers might ask.</p>
+        <p className="text-sm text-slate-500">
+          Ask for a sharper hook, a shorter version, hashtags, or what readers might ask.
+        </p>
       )}
       {messages.map((message) => (
-        <div key={message.id} className={`flex flex-col ${message.role === 'user' ? 'items-end' : 'items-start'}`}>
-          <div className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm ${message.role === 'user' ? 'bg-brand-500 text-white' : 'bg-slate-100 text-slate-900'}`}>
+        <div
+          key={message.id}
+          className={`flex flex-col ${message.role === 'user' ? 'items-end' : 'items-start'}`}
+        >
+          <div
+            className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm ${message.role === 'user' ? 'bg-brand-500 text-white' : 'bg-slate-100 text-slate-900'}`}
+          >
             {message.role === 'assistant' ? (
               <Suspense fallback={<p className="whitespace-pre-wrap">{message.content}</p>}>
                 <Markdown>{message.content}</Markdown>

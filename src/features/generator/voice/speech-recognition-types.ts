@@ -25,6 +25,9 @@ export interface SpeechRecognitionLike {
 export type SpeechRecognitionConstructor = new () => SpeechRecognitionLike;
 
 export function speechRecognitionConstructor(): SpeechRecognitionConstructor | null {
-  const scope = globalThis as { SpeechRecognition?: SpeechRecognitionConstructor; webkitSpeechRecognition?: SpeechRecognitionConstructor };
+  const scope = globalThis as {
+    SpeechRecognition?: SpeechRecognitionConstructor;
+    webkitSpeechRecognition?: SpeechRecognitionConstructor;
+  };
   return scope.SpeechRecognition ?? scope.webkitSpeechRecognition ?? null;
 }

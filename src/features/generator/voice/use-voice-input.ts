@@ -57,7 +57,8 @@ export function useVoiceInput(language: string, onText: (text: string) => void):
       };
       instance.onerror = (event) => {
         if (event.error === 'no-speech' || event.error === 'aborted') return; // onend restarts
-        if (event.error === 'not-allowed' || event.error === 'service-not-allowed') stopWith(voiceMessages.denied);
+        if (event.error === 'not-allowed' || event.error === 'service-not-allowed')
+          stopWith(voiceMessages.denied);
         else stopWith(voiceMessages.micError(event.error));
       };
       instance.onend = () => {

@@ -7,7 +7,10 @@ export function StepDots({ step, total }: { step: number; total: number }) {
       </p>
       <ol className="flex gap-1.5" aria-hidden="true">
         {Array.from({ length: total }, (_, index) => (
-          <li key={index} className={`h-2 w-2 rounded-full ${index + 1 <= step ? 'bg-brand-500' : 'bg-slate-300'}`} />
+          <li
+            key={index}
+            className={`h-2 w-2 rounded-full ${index + 1 <= step ? 'bg-brand-500' : 'bg-slate-300'}`}
+          />
         ))}
       </ol>
     </div>

@@ -10,7 +10,10 @@ export function LoadingNotice() {
     return () => clearInterval(timer);
   }, []);
   return (
-    <div role="status" className="flex items-center gap-3 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-700">
+    <div
+      role="status"
+      className="flex items-center gap-3 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-700"
+    >
       <Spinner className="h-4 w-4" />
       <span>This may take a while. Go get a brew</span>
       <span className="ml-auto tabular-nums text-brand-600">{seconds}s</span>

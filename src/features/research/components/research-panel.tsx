@@ -42,14 +42,22 @@ export function ResearchPanel({ profile, apiBaseUrl, onChoose }: ResearchPanelPr
   }
 
   return (
-    <section aria-label="Topic Research Assistant" className="rounded-xl border border-slate-200 bg-slate-50 p-4">
+    <section
+      aria-label="Topic Research Assistant"
+      className="rounded-xl border border-slate-200 bg-slate-50 p-4"
+    >
       <header className="mb-4">
         <h2 className="font-semibold text-slate-900">Topic Research Assistant</h2>
         <p className="text-sm text-slate-600">
           {target.headerIndustry ?? 'Not specified'} · {target.headerRole ?? 'Not specified'}
         </p>
       </header>
-      <div role="tablist" aria-label="Research methods" className="mb-4 flex gap-1 rounded-lg bg-slate-200 p-1" onKeyDown={onTabKey}>
+      <div
+        role="tablist"
+        aria-label="Research methods"
+        className="mb-4 flex gap-1 rounded-lg bg-slate-200 p-1"
+        onKeyDown={onTabKey}
+      >
         {tabs.map((tab) => (
           <button
             key={tab.id}
@@ -67,7 +75,9 @@ export function ResearchPanel({ profile, apiBaseUrl, onChoose }: ResearchPanelPr
         ))}
       </div>
       <div role="tabpanel" id={`${baseId}-${activeTab}-panel`} aria-labelledby={`${baseId}-${activeTab}-tab`}>
-        {activeTab === 'perplexity' && <AiResearchTab target={target} apiBaseUrl={apiBaseUrl} onUse={choose} />}
+        {activeTab === 'perplexity' && (
+          <AiResearchTab target={target} apiBaseUrl={apiBaseUrl} onUse={choose} />
+        )}
         {activeTab === 'reddit' && <CommunityTab target={target} apiBaseUrl={apiBaseUrl} onUse={choose} />}
         {activeTab === 'youtube' && <VideoTab target={target} apiBaseUrl={apiBaseUrl} onUse={choose} />}
       </div>

@@ -2,7 +2,15 @@ import { Check } from 'lucide-react';
 import type { Subreddit } from '../research-schemas';
 
 /** A community found for the niche; pressing it selects or deselects it. */
-export function SubredditCard({ community, selected, onToggle }: { community: Subreddit; selected: boolean; onToggle: () => void }) {
+export function SubredditCard({
+  community,
+  selected,
+  onToggle,
+}: {
+  community: Subreddit;
+  selected: boolean;
+  onToggle: () => void;
+}) {
   return (
     <li>
       <button
@@ -14,7 +22,9 @@ export function SubredditCard({ community, selected, onToggle }: { community: Su
         <span className="flex items-start justify-between gap-3">
           <span className="font-medium text-slate-900">{community.name}</span>
           <span className="flex items-center gap-2">
-            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{community.relevance}/10</span>
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+              {community.relevance}/10
+            </span>
             {selected && <Check aria-hidden="true" className="h-4 w-4 text-brand-600" />}
           </span>
         </span>

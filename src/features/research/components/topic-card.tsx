@@ -7,7 +7,9 @@ export function TopicCard({ topic, onUse }: { topic: TopicSuggestion; onUse: (te
     <li className="rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex items-start justify-between gap-3">
         <h4 className="font-medium text-slate-900">{topic.title}</h4>
-        <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">{topic.relevance_score}/10</span>
+        <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+          {topic.relevance_score}/10
+        </span>
       </div>
       <p className="mt-1 text-sm text-slate-600">{topic.description}</p>
       <p className="mt-2 flex items-center gap-1 text-xs text-slate-500">
@@ -34,7 +36,15 @@ export function TopicCard({ topic, onUse }: { topic: TopicSuggestion; onUse: (te
   );
 }
 
-export function TopicGroup({ title, topics, onUse }: { title: string; topics: TopicSuggestion[]; onUse: (text: string) => void }) {
+export function TopicGroup({
+  title,
+  topics,
+  onUse,
+}: {
+  title: string;
+  topics: TopicSuggestion[];
+  onUse: (text: string) => void;
+}) {
   return (
     <section aria-label={title}>
       <h3 className="mb-2 text-sm font-semibold text-slate-800">{title}</h3>
