@@ -88,7 +88,3 @@ export function requireProvider(
   }
   return { key, baseUrl: (providers[names.baseUrl] ?? '').replace(/\/+$/, '') };
 }
-
-export function providerLabel(provider: Provider): string {
-  return providerNames[provider].label;
-}

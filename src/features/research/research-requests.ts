@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import { researchModel } from '@shared/research-api';
 import type { AgentRequestBody } from '@/lib/ai/perplexity-agent';
 import type { YouTubeVideo } from '@/lib/ai/youtube-videos';
-import { phraseTypes, type PhraseType } from './phrase-types';
 import {
   PainPointReplySchema,
   SubredditReplySchema,
@@ -108,10 +107,8 @@ export function subredditsRequest(researcher: Researcher & { query: string }): A
 export function painPointsRequest(
   researcher: Researcher & { subreddits: string[]; phrase: string; focus?: string },
 ): AgentRequestBody {
-  // The panel sends the phrase text; a phrase-type key is accepted too.
-  const phrase = Object.hasOwn(phraseTypes, researcher.phrase)
-    ? phraseTypes[researcher.phrase as PhraseType]
-    : clip(researcher.phrase, 500);
+  // The phrase text ("How do you", …), not its key: the community tab looks the key up.
+  const phrase = clip(researcher.phrase, 500);
   const communities = researcher.subreddits
     .slice(0, 20)
     .map((name) => (/^\/?r\//i.test(name) ? name.replace(/^\//, '') : `r/${name}`));

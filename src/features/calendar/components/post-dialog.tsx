@@ -1,10 +1,10 @@
 import { format } from 'date-fns';
 import { X } from 'lucide-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Dialog, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import type { Post } from '@/lib/supabase/database-types';
-import { Modal } from './modal';
 import { PostEditor } from './post-editor';
 import { PostStatusBadge } from './post-status';
 
@@ -20,7 +20,6 @@ interface PostDialogProps {
 
 /** A post opened from the calendar: topic, long date, rendered content, and an editor. */
 export function PostDialog({ post, onClose, onSave }: PostDialogProps) {
-  const titleId = useId();
   /** null while viewing; the text being edited otherwise. */
   const [draft, setDraft] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -50,12 +49,14 @@ export function PostDialog({ post, onClose, onSave }: PostDialogProps) {
   }
 
   return (
-    <Modal labelledBy={titleId} onClose={onClose} dismissOnBackdrop={draft === null}>
+    <Dialog
+      onClose={onClose}
+      dismissOnBackdrop={draft === null}
+      className="flex max-w-2xl flex-col overflow-hidden"
+    >
       <header className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
         <div className="min-w-0">
-          <h2 id={titleId} className="text-lg font-semibold break-words text-slate-900">
-            {post.topic || 'Untitled post'}
-          </h2>
+          <DialogTitle className="break-words">{post.topic || 'Untitled post'}</DialogTitle>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-500">
             <time dateTime={post.created_at}>
               {format(new Date(post.created_at), "EEEE, MMMM d, yyyy 'at' p")}
@@ -101,6 +102,6 @@ export function PostDialog({ post, onClose, onSave }: PostDialogProps) {
           />
         )}
       </div>
-    </Modal>
+    </Dialog>
   );
 }
