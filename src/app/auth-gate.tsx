@@ -58,7 +58,11 @@ export function AuthGate() {
         useIdeasStore.getState().reset();
       }
       previousUserId.current = userId;
-      void fetchProfile(userId).catch(() => {});
+      // A read sent while another tab was switching accounts can go out with the old session's
+      // token and be refused: read once more if this account is still the one signed in.
+      void fetchProfile(userId).catch(() =>
+        useAuthStore.getState().user?.id === userId ? fetchProfile(userId).catch(() => {}) : undefined,
+      );
       return;
     }
     previousUserId.current = null;

@@ -77,7 +77,7 @@ describe('the generator draft belongs to the account that wrote it', () => {
 
   it('is forgotten by "Sign Out & Restart" on the error screen, even while the server is down', async () => {
     // Provoked on purpose: the browser logs it as an error.
-    browser.allowConsoleErrorsInThisTest('net::ERR_CONNECTION_REFUSED');
+    browser.allowConsoleErrorsInThisTest(/net::ERR_CONNECTION_(REFUSED|RESET)/);
     await generate(graceTopic, gracePost);
     await server.stop();
     await page.getByRole('heading', { name: 'Error' }).waitFor({ timeout: 30_000 });
