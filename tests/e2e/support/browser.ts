@@ -39,7 +39,10 @@ const matches = (text: string, pattern: Pattern) =>
 /** Every open browser of this test file: each test ends by checking them for unexpected errors. */
 const openSessions = new Set<BrowserSession>();
 
-afterEach(() => {
+// Inside a Vitest run only: the benchmarks open browsers with this module too, outside any test.
+if (process.env.VITEST) afterEach(checkForUnexpectedErrors);
+
+function checkForUnexpectedErrors(): void {
   const sessions = [...openSessions];
   const found = sessions.flatMap((session) => session.unexpectedErrors.splice(0));
   for (const session of sessions) session.endTest();
@@ -48,7 +51,7 @@ afterEach(() => {
       `The page logged ${found.length} unexpected error(s) (allow one on purpose with allowConsoleErrors):\n${found.join('\n')}`,
     );
   }
-});
+}
 
 /** How Chromium's console reports it: the text plus where it came from (a failed request names its URL). */
 function describeConsoleError(message: ConsoleMessage): string {
