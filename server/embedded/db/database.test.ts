@@ -99,6 +99,18 @@ describe('Database', () => {
     }
   });
 
+  it('does not charge the next job for reopening the database after a statement was stopped', async () => {
+    const stopped = db.query('select pg_sleep(30)', [], { owner: 'runaway', timeoutMs: 50 });
+    await expect(stopped).rejects.toMatchObject({ code: '57014' });
+    const timeoutsSoFar = db.timeouts;
+    // The worker is being replaced now; opening its successor takes far longer than 50 ms, and
+    // that is not this job's time.
+    const next = await db.query<{ n: number }>('select 1 as n', [], { owner: 'next', timeoutMs: 50 });
+    expect(next.rows).toEqual([{ n: 1 }]);
+    expect(db.timeouts).toBe(timeoutsSoFar);
+    expect(db.engine.replacements).toBeGreaterThan(0);
+  });
+
   it('reports Postgres errors with their SQLSTATE, never with the statement’s parameters', async () => {
     const error = await db
       .query('select 1 / 0 where $1::text is not null', ['scrypt$secret-hash'])

@@ -279,6 +279,10 @@ export class EmbeddedDatabase implements Database {
 
   private async runJob(job: Job): Promise<void> {
     job.dequeued();
+    // After a stopped statement the worker is being replaced: the job's clock starts once the
+    // database is open again, so no one is charged (or stopped) for the reopening. A failure to
+    // open is the job's first call's to report.
+    await this.host.start().catch(() => {});
     let expired = false;
     let ended = false;
     let inFlight = 0;
