@@ -1,4 +1,4 @@
-// The mutation check of `npm run validate` (`npm run mutate`): Stryker changes the logic modules one
+// The mutation check of `npm run validate` (`npm run mutate`; docs/decisions/013-mutation-check.md): Stryker changes the logic modules one
 // small edit at a time (a condition flipped, a boundary moved, a string emptied) and runs the unit
 // tests against each change; a change no test notices is a surviving mutant. Target: 80% killed.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
