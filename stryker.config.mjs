@@ -1,6 +1,7 @@
-// The mutation check of `npm run validate` (`npm run mutate`; docs/decisions/013-mutation-check.md): Stryker changes the logic modules one
-// small edit at a time (a condition flipped, a boundary moved, a string emptied) and runs the unit
-// tests against each change; a change no test notices is a surviving mutant. Target: 80% killed.
+// The mutation check of `npm run validate` (`npm run mutate`, docs/decisions/013-mutation-check.md):
+// Stryker changes the logic modules one small edit at a time (a condition flipped, a boundary
+// moved, a string emptied) and runs the unit tests against each change; a change no test notices
+// is a surviving mutant. Target: 80% killed.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
