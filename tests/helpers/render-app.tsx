@@ -20,11 +20,11 @@ import type { ProfileFields } from '@/lib/supabase/database-types';
 import { toast } from '@/lib/toast/toast';
 import { configuredProviders, type ProviderConfig } from '../../server/api/provider-config.ts';
 import { mountApi } from '../../server/embedded/mount-api.ts';
-import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
+import type { EmbeddedServer, EmbeddedServerOptions } from '../../server/embedded/start-embedded-server.ts';
 import { defaultModelCatalog } from '../../shared/model-catalog.ts';
 import { startFakeProviders, type FakeProviders } from '../fakes/fake-providers.ts';
 import * as factories from './factories.ts';
-import { copyTemplateDataDir, startTestServer } from './test-server.ts';
+import { copyTemplateDataDir, startTestServer, testAuthOptions } from './test-server.ts';
 
 /**
  * Renders the real app in jsdom against the real embedded backend, started in-process on a copy of
@@ -64,6 +64,8 @@ export interface TestUser extends factories.Author {
 export interface SignUpOptions {
   /** The profile row to create (overrides of the defaults), or null for a user who has not onboarded. */
   profile?: Partial<ProfileFields> | null;
+  /** Whether the app's client signs in as the new user (default true); false leaves the page signed out. */
+  signIn?: boolean;
 }
 
 export interface AppHarness {
@@ -74,7 +76,7 @@ export interface AppHarness {
   /** Signs a new user up through the real auth API and signs the app's client in as them. */
   signUp: (options?: SignUpOptions) => Promise<TestUser>;
   /** Renders the whole app (auth gate, shell, routes, toasts) at `url`. */
-  renderApp: (url?: string) => { user: UserEvent };
+  renderApp: (url?: string) => { user: UserEvent; unmount: () => void };
   /** Stops the backend (the page's requests fail as with a lost connection) until `startServer`. */
   stopServer: () => Promise<void>;
   /** Starts it again on the same port and data: the session stays valid. */
@@ -97,8 +99,13 @@ const resetStores = () => {
   useGeneratorStore.persist.clearStorage();
 };
 
+export interface SetupAppOptions {
+  /** Auth settings of the backend on top of the tests' own (e.g. `emailConfirmation`). */
+  auth?: Partial<NonNullable<EmbeddedServerOptions['auth']>>;
+}
+
 /** Registers the hooks of a test file: one backend and fake providers for the file, a clean app per test. */
-export function setupApp(): AppHarness {
+export function setupApp(options: SetupAppOptions = {}): AppHarness {
   let dataDir = '';
   let port = 0;
   let server: EmbeddedServer | null = null;
@@ -118,6 +125,7 @@ export function setupApp(): AppHarness {
       YOUTUBE_BASE_URL: `${fake.url}/youtube/v3`,
     };
     server = await startTestServer({
+      ...(options.auth ? { auth: { ...testAuthOptions, ...options.auth } } : {}),
       dataDir,
       port,
       corsAllowedOrigins: [pageOrigin],
@@ -193,9 +201,11 @@ export function setupApp(): AppHarness {
       if (signUpError || !data.user) throw new Error(`sign-up failed: ${signUpError?.message}`);
       const author = { client, id: data.user.id };
       if (options.profile !== null) await factories.buildProfile(author, options.profile ?? {});
-      // The app's own client signs in as the user, as the sign-in card would.
-      const { error } = await getSupabase().auth.signInWithPassword({ email, password });
-      if (error) throw new Error(`sign-in failed: ${error.message}`);
+      if (options.signIn !== false) {
+        // The app's own client signs in as the user, as the sign-in card would.
+        const { error } = await getSupabase().auth.signInWithPassword({ email, password });
+        if (error) throw new Error(`sign-in failed: ${error.message}`);
+      }
       return {
         ...author,
         email,
@@ -211,8 +221,8 @@ export function setupApp(): AppHarness {
     renderApp: (url = '/') => {
       const user = userEvent.setup();
       window.history.replaceState(null, '', url);
-      render(<App config={need(config, 'the runtime config')} />);
-      return { user };
+      const { unmount } = render(<App config={need(config, 'the runtime config')} />);
+      return { user, unmount };
     },
 
     stopServer: async () => {

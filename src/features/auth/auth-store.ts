@@ -4,6 +4,7 @@ import { timers } from '@/config/timers';
 import { retryWithBackoff } from '@/lib/async/retry-with-backoff';
 import { ConnectionError, checkConnection } from '@/lib/supabase/check-connection';
 import { authSendsEmail } from '@/lib/supabase/auth-email-delivery';
+import { isUnreachableAuthError } from '@/lib/supabase/auth-failure';
 import { authRedirectUrl, settleAuthRedirect } from '@/lib/supabase/auth-redirect';
 import {
   getSupabase,
@@ -16,6 +17,10 @@ import {
 import { authMessages } from './auth-messages';
 
 export type AuthStatus = 'loading' | 'error' | 'signed-out' | 'signed-in';
+
+/** What a sign-in, sign-up or password form shows for an auth call's error. */
+const formMessage = (error: Error): string =>
+  isUnreachableAuthError(error) ? authMessages.network : error.message;
 
 interface AuthState {
   status: AuthStatus;
@@ -125,7 +130,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     // Said before asking the server, whose own words ("missing email or phone") are not the spec's.
     if (email.trim() === '' || password === '') return authMessages.missingCredentials;
     const { error } = await getSupabase().auth.signInWithPassword({ email: email.trim(), password });
-    return error ? error.message : null;
+    return error ? formMessage(error) : null;
   },
 
   signUp: async (email, password) => {
@@ -138,7 +143,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
       password,
       options: redirectTo ? { emailRedirectTo: redirectTo } : {},
     });
-    if (error) return { error: error.message, needsConfirmation: false };
+    if (error) return { error: formMessage(error), needsConfirmation: false };
     return { error: null, needsConfirmation: !data.session };
   },
 
@@ -155,13 +160,13 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
       email.trim(),
       redirectTo ? { redirectTo } : {},
     );
-    return error ? error.message : null;
+    return error ? formMessage(error) : null;
   },
 
   updatePassword: async (password) => {
     if (password === '') return authMessages.resetNeedsPassword;
     const { error } = await getSupabase().auth.updateUser({ password });
-    return error ? error.message : null;
+    return error ? formMessage(error) : null;
   },
 
   signOut: async () => {
