@@ -156,4 +156,29 @@ export default tseslint.config(
       ],
     },
   },
+  // One harness (free port, server process, fake providers, browser, sign-up journeys) for the
+  // tests and the benchmarks: the benchmarks use it and nothing else of tests/; it uses neither.
+  {
+    files: ['bench/**/*.ts', 'harness/**/*.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './bench',
+              from: './tests',
+              message: 'The benchmarks share only harness/ with the tests: move what both need there.',
+            },
+            {
+              target: './harness',
+              from: ['./tests', './bench'],
+              message: 'harness/ serves the tests and the benchmarks; it imports neither.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

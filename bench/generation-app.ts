@@ -1,5 +1,5 @@
-import { AppServer } from '../tests/e2e/support/app-server.ts';
-import type { FakeProviders } from '../tests/fakes/fake-providers.ts';
+import { AppServer } from '../harness/app-server.ts';
+import type { FakeProviders } from '../harness/fakes/fake-providers.ts';
 
 export const fakeGroqKey = 'fake-groq-key';
 

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freePort } from '../tests/e2e/support/app-server.ts';
+import { freePort } from '../harness/free-port.ts';
 import { check } from './check.ts';
 import { projectRoot } from './paths.ts';
 

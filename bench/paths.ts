@@ -1,6 +1,7 @@
 import path from 'node:path';
+import { projectRoot } from '../harness/paths.ts';
 
-export const projectRoot = path.resolve(import.meta.dirname, '..');
+export { projectRoot };
 export const migrationsDir = path.join(projectRoot, 'supabase/migrations');
 export const distDir = path.join(projectRoot, 'dist');
 export const resultsFile = path.join(projectRoot, 'bench-results/latest.json');

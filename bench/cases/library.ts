@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';
-import { AppServer } from '../../tests/e2e/support/app-server.ts';
-import { openBrowser, type BrowserSession } from '../../tests/e2e/support/browser.ts';
-import { accessTokenOf, newAccount, signUpAndOnboard } from '../../tests/e2e/support/journeys.ts';
+import { AppServer } from '../../harness/app-server.ts';
+import { openBrowser, type BrowserSession } from '../../harness/browser.ts';
+import { accessTokenOf, newAccount, signUpAndOnboard } from '../../harness/journeys.ts';
 import { armKeyProbe, keyProbeScript } from '../browser/key-probe.ts';
 import { pageScript } from '../browser/page-script.ts';
 import { installProbe, renderProbeScript } from '../browser/render-probe.ts';

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startServerProcess } from '../../tests/helpers/server-process.ts';
+import { startServerProcess } from '../../harness/server-process.ts';
 import { check } from '../check.ts';
 import { runawayFilterTrial, type RunawayTrial } from '../load/runaway.ts';
 import { besideHeavyReads, lightMedian, request, runClients, type LoadTarget } from '../load/traffic.ts';

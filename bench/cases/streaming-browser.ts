@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';
-import type { AppServer } from '../../tests/e2e/support/app-server.ts';
-import { openBrowser, type BrowserSession } from '../../tests/e2e/support/browser.ts';
-import { newAccount, signUpAndOnboard } from '../../tests/e2e/support/journeys.ts';
-import { startFakeProviders, type FakeProviders } from '../../tests/fakes/fake-providers.ts';
+import type { AppServer } from '../../harness/app-server.ts';
+import { openBrowser, type BrowserSession } from '../../harness/browser.ts';
+import { newAccount, signUpAndOnboard } from '../../harness/journeys.ts';
+import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
 import { dashboardScripts } from '../browser/loaded-scripts.ts';
 import { collectLongTasks, observeLongTasks, type LongTask } from '../browser/long-tasks.ts';
 import { check } from '../check.ts';

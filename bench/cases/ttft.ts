@@ -1,5 +1,5 @@
-import type { AppServer } from '../../tests/e2e/support/app-server.ts';
-import { startFakeProviders, type FakeProviders } from '../../tests/fakes/fake-providers.ts';
+import type { AppServer } from '../../harness/app-server.ts';
+import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
 import { check } from '../check.ts';
 import { timeToFirstToken } from '../event-stream.ts';
 import { fakeGroqKey, startAppWithFakeGroq } from '../generation-app.ts';

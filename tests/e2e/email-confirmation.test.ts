@@ -2,9 +2,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestEmailTo } from '../helpers/outbox.ts';
 import path from 'node:path';
-import { AppServer } from './support/app-server.ts';
+import { AppServer } from '../../harness/app-server.ts';
 import { openBrowser, type BrowserSession } from './support/browser.ts';
-import { newAccount, type TestAccount } from './support/journeys.ts';
+import { newAccount, type TestAccount } from '../../harness/journeys.ts';
 
 let app: AppServer;
 let outboxDir: string;

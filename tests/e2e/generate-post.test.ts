@@ -1,9 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_POST_TEXT, startFakeProviders, type FakeProviders } from '../fakes/fake-providers.ts';
-import { AppServer } from './support/app-server.ts';
+import {
+  DEFAULT_POST_TEXT,
+  startFakeProviders,
+  type FakeProviders,
+} from '../../harness/fakes/fake-providers.ts';
+import { AppServer } from '../../harness/app-server.ts';
 import { openBrowser, type BrowserSession } from './support/browser.ts';
-import { newAccount, restAsUser, signUpAndOnboard } from './support/journeys.ts';
+import { newAccount, restAsUser, signUpAndOnboard } from '../../harness/journeys.ts';
 
 let fake: FakeProviders;
 let server: AppServer;

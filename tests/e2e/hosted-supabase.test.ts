@@ -2,11 +2,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_POST_TEXT } from '../fakes/fake-providers.ts';
+import { DEFAULT_POST_TEXT } from '../../harness/fakes/fake-providers.ts';
 import { edgeProviderKeys } from '../helpers/hosted-function-env.ts';
 import { openBrowser, type BrowserSession } from './support/browser.ts';
 import { startHostedReplica, type HostedReplica } from './support/hosted-replica.ts';
-import { newAccount, signUpAndOnboard } from './support/journeys.ts';
+import { newAccount, signUpAndOnboard } from '../../harness/journeys.ts';
 
 // The README's "Deploy to Supabase" path end to end: the SPA built with VITE_SUPABASE_URL and the
 // publishable key on a static host, the Edge Function under Deno behind a gateway, Anthropic's

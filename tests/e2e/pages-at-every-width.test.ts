@@ -7,10 +7,10 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeProviders, type FakeProviders } from '../fakes/fake-providers.ts';
-import { AppServer } from './support/app-server.ts';
+import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
+import { AppServer } from '../../harness/app-server.ts';
 import { openBrowser, type BrowserSession } from './support/browser.ts';
-import { newAccount } from './support/journeys.ts';
+import { newAccount } from '../../harness/journeys.ts';
 import { checkAtEveryWidth, type PageCheck } from './support/page-checks.ts';
 import { readableCharacters, headingLooksLikeHeading } from './support/text-measures.ts';
 import { seriousAxeViolations } from './support/axe.ts';

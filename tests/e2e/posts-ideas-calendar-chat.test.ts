@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeProviders, type FakeProviders } from '../fakes/fake-providers.ts';
-import { AppServer } from './support/app-server.ts';
+import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
+import { AppServer } from '../../harness/app-server.ts';
 import { openBrowser, type BrowserSession } from './support/browser.ts';
-import { newAccount, signUpAndOnboard } from './support/journeys.ts';
+import { newAccount, signUpAndOnboard } from '../../harness/journeys.ts';
 
 let fake: FakeProviders;
 let server: AppServer;

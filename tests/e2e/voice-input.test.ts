@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppServer } from './support/app-server.ts';
+import { AppServer } from '../../harness/app-server.ts';
 import { openBrowser, type BrowserSession } from './support/browser.ts';
-import { newAccount, signUpAndOnboard } from './support/journeys.ts';
+import { newAccount, signUpAndOnboard } from '../../harness/journeys.ts';
 
 let server: AppServer;
 let browser: BrowserSession;

@@ -4,8 +4,9 @@ import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { openDataDir } from '../../server/embedded/data-dir/open-data-dir.ts';
 import { prepareSchema } from '../../server/embedded/db/prepare-schema.ts';
+import { projectRoot } from '../../harness/paths.ts';
 
-export const projectRoot = path.resolve(import.meta.dirname, '../..');
+export { projectRoot };
 export const migrationsDir = path.join(projectRoot, 'supabase/migrations');
 const bootstrapFile = path.join(projectRoot, 'server/embedded/db/bootstrap.sql');
 const cacheDir = path.join(projectRoot, 'node_modules/.cache/embedded-data-template');

@@ -22,13 +22,13 @@ import { configuredProviders, type ProviderConfig } from '../../server/api/provi
 import { mountApi } from '../../server/embedded/mount-api.ts';
 import type { EmbeddedServer, EmbeddedServerOptions } from '../../server/embedded/start-embedded-server.ts';
 import { defaultModelCatalog } from '../../shared/model-catalog.ts';
-import { startFakeProviders, type FakeProviders } from '../fakes/fake-providers.ts';
+import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
 import * as factories from './factories.ts';
 import { copyTemplateDataDir, startTestServer, testAuthOptions } from './test-server.ts';
 
 /**
  * Renders the real app in jsdom against the real embedded backend, started in-process on a copy of
- * the migrated template. Only the AI providers are fakes (tests/fakes, real HTTP servers speaking
+ * the migrated template. Only the AI providers are fakes (harness/fakes, real HTTP servers speaking
  * their wire formats) behind the real /api: the stores, supabase-js, auth, REST and Postgres are
  * the ones the app ships with, so a broken data path fails the test.
  *

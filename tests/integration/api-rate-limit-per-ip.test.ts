@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
-import { startFakeProviders, type FakeProviders } from '../fakes/fake-providers.ts';
+import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
 import { startApiTestServer, testProviders } from '../helpers/api-server.ts';
 import { signedInClient } from '../helpers/test-server.ts';
 

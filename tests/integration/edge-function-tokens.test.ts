@@ -4,7 +4,7 @@ import { decodeJwt, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../server/embedded/keys/jwt.ts';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
-import { startFakeProviders, type FakeProviders } from '../fakes/fake-providers.ts';
+import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
 import { startEdgeFunction, type EdgeFunction } from '../helpers/edge-function.ts';
 import { hostedFunctionEnv } from '../helpers/hosted-function-env.ts';
 import { signedInClient, startTestServer } from '../helpers/test-server.ts';

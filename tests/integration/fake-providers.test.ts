@@ -6,7 +6,7 @@ import {
   type FakeProviders,
   type PerplexityReplyStyle,
   type RecordedRequest,
-} from '../fakes/fake-providers.ts';
+} from '../../harness/fakes/fake-providers.ts';
 
 let fake: FakeProviders;
 const fast = { tokensPerSecond: 2000 };

@@ -99,6 +99,18 @@ const probes: { rule: string; file: string; code: string; why: string }[] = [
     file: 'server/api/probe.ts',
     code: 'export const key = process.env.GROQ_API_KEY;\n',
   },
+  {
+    why: 'a benchmark importing a test helper instead of the harness',
+    rule: 'import-x/no-restricted-paths',
+    file: 'bench/probe.ts',
+    code: "export { startTestServer } from '../tests/helpers/test-server.ts';\n",
+  },
+  {
+    why: 'the harness importing the tests',
+    rule: 'import-x/no-restricted-paths',
+    file: 'harness/probe.ts',
+    code: "export { waitFor } from '../tests/helpers/wait-for.ts';\n",
+  },
 ];
 
 describe('architecture lint rules', () => {

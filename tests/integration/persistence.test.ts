@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../helpers/database-template.ts';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
+import { startServerProcess, type ServerProcess } from '../../harness/server-process.ts';
 import { supabaseClient } from '../helpers/test-server.ts';
 
 let dataDir: string;

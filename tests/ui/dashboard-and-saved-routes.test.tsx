@@ -4,7 +4,7 @@ import type { Post } from '@/lib/supabase/database-types';
 import { setupApp, type TestUser } from '../helpers/render-app.tsx';
 
 // The dashboard and Saved Posts routes (src/app/routes) with the real posts, ideas and profile
-// stores, the real /api and backend; only Groq is a fake (tests/fakes), at the network edge.
+// stores, the real /api and backend; only Groq is a fake (harness/fakes), at the network edge.
 const app = setupApp();
 
 const composer = () => within(screen.getByRole('region', { name: 'Create New Post' }));

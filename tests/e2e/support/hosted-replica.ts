@@ -8,11 +8,12 @@ import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import type { JSONWebKeySet } from 'jose';
-import { startFakeProviders, type FakeProviders } from '../../fakes/fake-providers.ts';
+import { startFakeProviders, type FakeProviders } from '../../../harness/fakes/fake-providers.ts';
 import { projectRoot } from '../../helpers/database-template.ts';
 import { startEdgeFunction, type EdgeFunction } from '../../helpers/edge-function.ts';
 import { hostedFunctionEnv } from '../../helpers/hosted-function-env.ts';
-import { AppServer, freePort } from './app-server.ts';
+import { AppServer } from '../../../harness/app-server.ts';
+import { freePort } from '../../../harness/free-port.ts';
 
 /**
  * Hosted Supabase, as far as it can be had without the internet: the embedded backend stands in for

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
-import { authMessages } from '../auth-messages';
 import { useAuthStore } from '../auth-store';
+import { EmailField, PasswordField, RequestOutcome } from './credential-fields';
+import { signUpOutcome, useAuthRequest } from './use-auth-request';
 
 /**
  * Sign-up for a visitor who started on /onboarding: the same account as the "Create Account"
@@ -15,24 +14,11 @@ export function CreateAccountForm({ signInHref }: { signInHref: string }) {
   const signUp = useAuthStore((state) => state.signUp);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, notice, run } = useAuthRequest();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    setNotice(null);
-    try {
-      const result = await signUp(email, password);
-      setError(result.error);
-      if (result.needsConfirmation) setNotice(authMessages.checkEmail);
-    } catch {
-      setError(authMessages.network);
-    } finally {
-      setBusy(false);
-    }
+    void run(async () => signUpOutcome(await signUp(email, password)));
   }
 
   return (
@@ -47,23 +33,9 @@ export function CreateAccountForm({ signInHref }: { signInHref: string }) {
         Create your account to go on with the next step. What you typed above stays.
       </p>
       <form className="mt-4 space-y-4" onSubmit={submit} noValidate>
-        <TextField
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <TextField
-          label="Create password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        {error && <Alert tone="danger">{error}</Alert>}
-        {notice && <Alert tone="success">{notice}</Alert>}
+        <EmailField value={email} onChange={setEmail} />
+        <PasswordField label="Create password" isNew value={password} onChange={setPassword} />
+        <RequestOutcome error={error} notice={notice} />
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? 'Signing up...' : 'Sign up'}
         </Button>

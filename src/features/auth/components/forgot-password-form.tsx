@@ -1,10 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { authMessages } from '../auth-messages';
 import { useAuthStore } from '../auth-store';
+import { EmailField, RequestOutcome } from './credential-fields';
+import { useAuthRequest } from './use-auth-request';
 
 /**
  * "Forgot password?" of the sign-in card: a reset link by email, as on hosted Supabase. A server
@@ -21,28 +22,18 @@ export function ForgotPasswordForm({
   const sendsEmail = useAuthStore((state) => state.sendsEmail);
   const loadEmailDelivery = useAuthStore((state) => state.loadEmailDelivery);
   const requestPasswordReset = useAuthStore((state) => state.requestPasswordReset);
-  const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, notice, run } = useAuthRequest();
 
   useEffect(() => {
     void loadEmailDelivery();
   }, [loadEmailDelivery]);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    setSent(false);
-    try {
+    void run(async () => {
       const failure = await requestPasswordReset(email);
-      setError(failure);
-      setSent(failure === null);
-    } catch {
-      setError(authMessages.network);
-    } finally {
-      setBusy(false);
-    }
+      return { error: failure, notice: failure === null ? authMessages.checkEmailForReset : null };
+    });
   }
 
   if (sendsEmail === null) {
@@ -67,15 +58,8 @@ export function ForgotPasswordForm({
   }
   return (
     <form className="space-y-4" onSubmit={submit} noValidate>
-      <TextField
-        label="Email address"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => onEmailChange(event.target.value)}
-      />
-      {error && <Alert tone="danger">{error}</Alert>}
-      {sent && <Alert tone="success">{authMessages.checkEmailForReset}</Alert>}
+      <EmailField value={email} onChange={onEmailChange} />
+      <RequestOutcome error={error} notice={notice} />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? 'Sending...' : 'Send reset password instructions'}
       </Button>

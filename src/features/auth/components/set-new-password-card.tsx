@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
 import { authMessages } from '../auth-messages';
 import { useAuthStore } from '../auth-store';
+import { PasswordField, RequestOutcome } from './credential-fields';
+import { useAuthRequest } from './use-auth-request';
 
 /**
  * Where a password-reset link lands (signed in by the link): the user chooses a new password,
@@ -12,23 +13,15 @@ import { useAuthStore } from '../auth-store';
 export function SetNewPasswordCard({ onDone }: { onDone: () => void }) {
   const updatePassword = useAuthStore((state) => state.updatePassword);
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [updated, setUpdated] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, notice, run } = useAuthRequest();
+  const updated = notice !== null;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    void run(async () => {
       const failure = await updatePassword(password);
-      setError(failure);
-      setUpdated(failure === null);
-    } catch {
-      setError(authMessages.network);
-    } finally {
-      setBusy(false);
-    }
+      return { error: failure, notice: failure === null ? authMessages.passwordUpdated : null };
+    });
   }
 
   return (
@@ -42,22 +35,15 @@ export function SetNewPasswordCard({ onDone }: { onDone: () => void }) {
         </h1>
         {updated ? (
           <div className="space-y-4">
-            <Alert tone="success">{authMessages.passwordUpdated}</Alert>
+            <Alert tone="success">{notice}</Alert>
             <Button className="w-full" onClick={onDone}>
               Continue
             </Button>
           </div>
         ) : (
           <form className="space-y-4" onSubmit={submit} noValidate>
-            <TextField
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              hint="At least 8 characters."
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-            {error && <Alert tone="danger">{error}</Alert>}
+            <PasswordField label="New password" isNew value={password} onChange={setPassword} />
+            <RequestOutcome error={error} notice={null} />
             <Button type="submit" className="w-full" disabled={busy}>
               {busy ? 'Updating...' : 'Update password'}
             </Button>

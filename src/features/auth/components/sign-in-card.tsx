@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
-import { authMessages } from '../auth-messages';
 import { useAuthStore } from '../auth-store';
+import { EmailField, PasswordField, RequestOutcome } from './credential-fields';
 import { ForgotPasswordForm } from './forgot-password-form';
+import { signUpOutcome, useAuthRequest } from './use-auth-request';
 
 type View = 'sign-in' | 'sign-up' | 'forgot';
 
@@ -13,9 +12,7 @@ export function SignInCard() {
   const [view, setView] = useState<View>('sign-in');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, notice, run, clear } = useAuthRequest();
   const signIn = useAuthStore((state) => state.signIn);
   const signUp = useAuthStore((state) => state.signUp);
   // What became of an email link the page was opened from; it gives way to the first action.
@@ -27,32 +24,18 @@ export function SignInCard() {
   const shownNotice =
     notice ?? (showRedirectNotice && redirectNotice?.tone === 'success' ? redirectNotice.text : null);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     setShowRedirectNotice(false);
-    setBusy(true);
-    setError(null);
-    setNotice(null);
-    try {
-      if (signingUp) {
-        const result = await signUp(email, password);
-        setError(result.error);
-        if (result.needsConfirmation) setNotice(authMessages.checkEmail);
-      } else {
-        setError(await signIn(email, password));
-      }
-    } catch {
-      setError(authMessages.network);
-    } finally {
-      setBusy(false);
-    }
+    void run(async () =>
+      signingUp ? signUpOutcome(await signUp(email, password)) : { error: await signIn(email, password) },
+    );
   }
 
   function show(next: View) {
     setView(next);
     setShowRedirectNotice(false);
-    setError(null);
-    setNotice(null);
+    clear();
   }
   const toggle = () => show(signingUp ? 'sign-in' : 'sign-up');
   const title = view === 'forgot' ? 'Reset your password' : signingUp ? 'Create Account' : 'Welcome Back';
@@ -73,23 +56,14 @@ export function SignInCard() {
           <ForgotPasswordForm email={email} onEmailChange={setEmail} />
         ) : (
           <form className="space-y-4" onSubmit={submit} noValidate>
-            <TextField
-              label="Email address"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-            <TextField
+            <EmailField value={email} onChange={setEmail} />
+            <PasswordField
               label={signingUp ? 'Create password' : 'Password'}
-              type="password"
-              autoComplete={signingUp ? 'new-password' : 'current-password'}
-              hint={signingUp ? 'At least 8 characters.' : undefined}
+              isNew={signingUp}
               value={password}
-              onChange={(event) => setPassword(event.target.value)}
+              onChange={setPassword}
             />
-            {shownError && <Alert tone="danger">{shownError}</Alert>}
-            {shownNotice && <Alert tone="success">{shownNotice}</Alert>}
+            <RequestOutcome error={shownError} notice={shownNotice} />
             <Button type="submit" className="w-full" disabled={busy}>
               {busy ? (signingUp ? 'Signing up...' : 'Signing in...') : signingUp ? 'Sign up' : 'Sign in'}
             </Button>

@@ -1,7 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { ProfileDetailFields } from '@/components/profile/profile-detail-fields';
+import { SelectField, TextAreaField } from '@/components/ui/field';
 import { profileLimits, roles, writingStyles } from '@/config/profile-options';
 import { useOnboardingDraft, type OnboardingAnswers } from '../onboarding-draft-store';
 import { invalidWebsiteMessage, normalizeWebsite } from '@/lib/validation/normalize-website';
@@ -83,37 +84,11 @@ export function OnboardingWizard({ onComplete, account }: OnboardingWizardProps)
             {step === 1 && (
               <>
                 <h2 className="text-lg font-medium text-slate-800">Your details</h2>
-                <TextField
-                  label="Full name"
-                  autoComplete="name"
+                <ProfileDetailFields
+                  values={answers}
+                  errors={fieldErrors}
                   autoFocus
-                  maxLength={profileLimits.full_name}
-                  value={answers.full_name}
-                  error={fieldErrors.full_name ?? null}
-                  onChange={(e) => update('full_name', e.target.value)}
-                />
-                <TextField
-                  label="Company"
-                  autoComplete="organization"
-                  maxLength={profileLimits.company}
-                  value={answers.company}
-                  onChange={(e) => update('company', e.target.value)}
-                />
-                <TextField
-                  label="Industry"
-                  maxLength={profileLimits.industry}
-                  value={answers.industry}
-                  onChange={(e) => update('industry', e.target.value)}
-                />
-                <TextField
-                  label="Website"
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://example.com"
-                  maxLength={profileLimits.website}
-                  value={answers.website}
-                  error={fieldErrors.website ?? null}
-                  onChange={(e) => update('website', e.target.value)}
+                  onChange={(key, value) => update(key, value)}
                 />
               </>
             )}

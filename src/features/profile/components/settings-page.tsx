@@ -3,7 +3,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { ProfileDetailFields } from '@/components/profile/profile-detail-fields';
+import { SelectField, TextAreaField } from '@/components/ui/field';
 import { resolveModel, type AiEngine, type ModelCatalog } from '@shared/model-catalog';
 import { paths } from '@/config/paths';
 import {
@@ -146,35 +147,10 @@ export function SettingsPage({ aiService }: SettingsPageProps) {
         className="@container mt-6 space-y-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
       >
         <div className="grid gap-4 @md:grid-cols-2">
-          <TextField
-            label="Full name"
-            autoComplete="name"
-            maxLength={profileLimits.full_name}
-            value={form.full_name}
-            onChange={(e) => update('full_name', e.target.value)}
-          />
-          <TextField
-            label="Company"
-            autoComplete="organization"
-            maxLength={profileLimits.company}
-            value={form.company}
-            onChange={(e) => update('company', e.target.value)}
-          />
-          <TextField
-            label="Industry"
-            maxLength={profileLimits.industry}
-            value={form.industry}
-            onChange={(e) => update('industry', e.target.value)}
-          />
-          <TextField
-            label="Website"
-            type="url"
-            inputMode="url"
-            placeholder="https://example.com"
-            maxLength={profileLimits.website}
-            value={form.website}
-            error={websiteError}
-            onChange={(e) => update('website', e.target.value)}
+          <ProfileDetailFields
+            values={form}
+            errors={{ website: websiteError }}
+            onChange={(key, value) => update(key, value)}
           />
         </div>
         <TextAreaField

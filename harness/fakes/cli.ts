@@ -1,6 +1,6 @@
 /**
  * Runs the fake providers until interrupted:
- *   node --import tsx tests/fakes/cli.ts [--port 8788] [--host 127.0.0.1]
+ *   node --import tsx harness/fakes/cli.ts [--port 8788] [--host 127.0.0.1]
  * Then start the app with the printed environment lines.
  */
 import { parseArgs } from 'node:util';

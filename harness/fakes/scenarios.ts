@@ -1,5 +1,5 @@
 /**
- * Scenario types and defaults for the fake AI providers (tests/fakes/fake-providers.ts).
+ * Scenario types and defaults for the fake AI providers (harness/fakes/fake-providers.ts).
  * Every knob is optional: an empty scenario is the happy path. Wire formats: docs/wire-formats.md §7.
  */
 

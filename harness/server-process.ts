@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { projectRoot } from './database-template.ts';
+import { projectRoot } from './paths.ts';
 
 export interface ServerProcess {
   url: string;

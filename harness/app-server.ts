@@ -1,19 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServerProcess, type ServerProcess } from '../../helpers/server-process.ts';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+import { freePort } from './free-port.ts';
+import { startServerProcess, type ServerProcess } from './server-process.ts';
 
 /**
  * The app as `npm start` runs it (server/main.ts, serving the built dist/), on its own data dir and
