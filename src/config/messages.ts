@@ -15,6 +15,7 @@ export const messages = {
   value_rejected: 'One of the values is too long or not allowed. Please check what you entered.',
   value_missing: 'A required value is missing.',
   unexpected: 'An unexpected error occurred',
+  copy_failed: 'Failed to copy text',
 } as const;
 
 export type MessageCode = keyof typeof messages;

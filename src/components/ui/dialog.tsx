@@ -44,8 +44,10 @@ interface DialogProps {
   onClose: () => void;
   /** `alertdialog` for a question that interrupts the user (a confirmation). */
   role?: 'dialog' | 'alertdialog';
-  /** What takes focus on open; by default the dialog itself. */
-  initialFocus?: RefObject<HTMLElement | null>;
+  /** What takes focus on open (an element, or a function that picks one); by default the dialog itself. */
+  initialFocus?: RefObject<HTMLElement | null> | ((dialog: HTMLElement) => HTMLElement | null);
+  /** `center` (a dialog) or `left` (a full-height drawer from the left edge). */
+  placement?: 'center' | 'left';
   /** Whether a click on the dimmed backdrop closes the dialog (off while there is unsaved text). */
   dismissOnBackdrop?: boolean;
   /** Size and layout of the panel. */
@@ -64,6 +66,7 @@ export function Dialog({
   role = 'dialog',
   initialFocus,
   dismissOnBackdrop = false,
+  placement = 'center',
   className = '',
   children,
 }: DialogProps) {
@@ -78,8 +81,10 @@ export function Dialog({
   const close = useEffectEvent(onClose);
   const focusInitial = useEffectEvent(() => {
     const dialog = dialogRef.current;
-    if (initialFocus?.current) initialFocus.current.focus();
-    else if (dialog && !dialog.contains(document.activeElement)) dialog.focus();
+    if (!dialog) return;
+    const target = typeof initialFocus === 'function' ? initialFocus(dialog) : initialFocus?.current;
+    if (target) target.focus();
+    else if (!dialog.contains(document.activeElement)) dialog.focus();
   });
 
   useEffect(() => {
@@ -119,7 +124,7 @@ export function Dialog({
 
   return createPortal(
     <div
-      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4"
+      className={`fixed inset-0 z-50 flex bg-slate-900/50 ${placement === 'left' ? 'items-stretch justify-start' : 'items-center justify-center p-4'}`}
       onMouseDown={(event) => {
         if (dismissOnBackdrop && event.target === event.currentTarget) onClose();
       }}
@@ -131,7 +136,7 @@ export function Dialog({
         aria-labelledby={titleId}
         aria-describedby={described ? descriptionId : undefined}
         tabIndex={-1}
-        className={`max-h-[90vh] w-full rounded-2xl bg-white shadow-xl focus:outline-none ${className}`}
+        className={`bg-white shadow-xl focus:outline-none ${placement === 'left' ? 'h-full' : 'max-h-[90vh] w-full rounded-2xl'} ${className}`}
       >
         <DialogContext value={{ titleId, descriptionId, setDescribed }}>{children}</DialogContext>
       </div>

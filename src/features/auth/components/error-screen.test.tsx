@@ -68,4 +68,25 @@ describe('ErrorScreen', () => {
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign Out & Restart' })).toBeInTheDocument();
   });
+
+  it('as an overlay over a page it takes focus and keeps Tab on its two choices until one is made', async () => {
+    const onRetry = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <>
+        <button type="button">A button of the page behind</button>
+        <ErrorScreen message="Connection timeout" onRetry={onRetry} onSignOutRestart={() => {}} overlay />
+      </>,
+    );
+    const dialog = screen.getByRole('alertdialog', { name: 'Error' });
+    expect(dialog).toHaveAccessibleDescription('Connection timeout');
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    for (let step = 0; step < 5; step += 1) {
+      await user.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('alertdialog', { name: 'Error' })).toBeInTheDocument();
+    expect(onRetry).not.toHaveBeenCalled();
+  });
 });

@@ -1,4 +1,6 @@
+import { useId, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { Dialog, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { isConnectionMessage } from '../auth-messages';
 
 interface ErrorScreenProps {
@@ -18,19 +20,8 @@ export function ErrorScreen({
   retrying = false,
   overlay = false,
 }: ErrorScreenProps) {
-  const content = (
-    <section
-      role="alertdialog"
-      aria-labelledby="error-title"
-      aria-describedby="error-message"
-      className="w-full max-w-md rounded-2xl border border-red-200 bg-white p-8 shadow-lg"
-    >
-      <h1 id="error-title" className="text-xl font-semibold text-red-700">
-        Error
-      </h1>
-      <p id="error-message" className="mt-2 text-slate-700">
-        {message}
-      </p>
+  const body = (
+    <>
       {isConnectionMessage(message) && (
         <div className="mt-4 rounded-lg bg-slate-50 p-4 text-sm text-slate-600">
           <p className="font-medium text-slate-700">Troubleshooting tips</p>
@@ -49,14 +40,44 @@ export function ErrorScreen({
           Sign Out &amp; Restart
         </Button>
       </div>
-    </section>
+    </>
   );
   if (overlay) {
+    // Over the app: the app's modal dialog, so focus and Tab stay on the choices until one is made
+    // (Escape does not dismiss it: without a connection there is nothing behind it to go back to).
     return (
-      <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40 px-4">
-        {content}
-      </div>
+      <Dialog role="alertdialog" onClose={() => {}} className="max-w-md border border-red-200 p-8">
+        <DialogTitle className="text-xl text-red-700">Error</DialogTitle>
+        <DialogDescription className="mt-2 text-slate-700">{message}</DialogDescription>
+        {body}
+      </Dialog>
     );
   }
-  return <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">{content}</main>;
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
+      <ErrorPanel message={message}>{body}</ErrorPanel>
+    </main>
+  );
+}
+
+/** The whole-page error: the page's heading is "Error", read out with the message. */
+function ErrorPanel({ message, children }: { message: string; children: ReactNode }) {
+  const titleId = useId();
+  const messageId = useId();
+  return (
+    <section
+      role="alertdialog"
+      aria-labelledby={titleId}
+      aria-describedby={messageId}
+      className="w-full max-w-md rounded-2xl border border-red-200 bg-white p-8 shadow-lg"
+    >
+      <h1 id={titleId} className="text-xl font-semibold text-red-700">
+        Error
+      </h1>
+      <p id={messageId} className="mt-2 text-slate-700">
+        {message}
+      </p>
+      {children}
+    </section>
+  );
 }

@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { X } from 'lucide-react';
+import { CloseButton } from '@/components/ui/close-button';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogTitle } from '@/components/ui/dialog';
@@ -64,14 +64,7 @@ export function PostDialog({ post, onClose, onSave }: PostDialogProps) {
             <PostStatusBadge post={post} />
           </p>
         </div>
-        <button
-          type="button"
-          aria-label="Close"
-          onClick={onClose}
-          className="rounded-md p-2 text-slate-500 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-        >
-          <X aria-hidden="true" className="h-5 w-5" />
-        </button>
+        <CloseButton onClick={onClose} />
       </header>
       <div className="overflow-y-auto px-6 py-4">
         {draft === null ? (

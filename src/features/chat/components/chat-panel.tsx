@@ -1,4 +1,5 @@
-import { SendHorizontal, X } from 'lucide-react';
+import { SendHorizontal } from 'lucide-react';
+import { CloseButton } from '@/components/ui/close-button';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { findModel, type AiEngine, type ModelCatalog } from '@shared/model-catalog';
 import type { LanguagePreference } from '@/config/profile-options';
@@ -91,14 +92,7 @@ export function ChatPanel({ post, engine, model, language, catalog, apiBaseUrl, 
           </p>
           <p className="text-xs text-slate-500">Model: {modelLabel}</p>
         </div>
-        <button
-          type="button"
-          aria-label="Close chat"
-          onClick={onClose}
-          className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100"
-        >
-          <X aria-hidden="true" className="h-4 w-4" />
-        </button>
+        <CloseButton label="Close chat" size="sm" onClick={onClose} />
       </header>
       <ChatMessageList messages={messages} pending={pending} />
       {!catalog && (

@@ -2,6 +2,7 @@ import { Check, Copy, Globe, MessageCircle, MessageSquare, Repeat2, Send, Thumbs
 import { useState } from 'react';
 import { AuthorBlock } from '@/components/ui/author-block';
 import { useCopyToClipboard } from '@/lib/clipboard/use-copy-to-clipboard';
+import { messages } from '@/config/messages';
 import { toast } from '@/lib/toast/toast';
 import { foldForFeed, linkedInLength, linkedInPostLimit } from '../linkedin-text';
 import { IncompletePostNotice, SaveIncompleteConfirm } from './incomplete-post';
@@ -20,6 +21,14 @@ interface PostPreviewCardProps {
   canRegenerate?: boolean;
   onChat: () => void;
 }
+
+/** LinkedIn's action bar under a post, drawn for the look only; Repost and Send from 640 px. */
+const linkedInActions = [
+  { label: 'Like', icon: ThumbsUp, wideOnly: false },
+  { label: 'Comment', icon: MessageSquare, wideOnly: false },
+  { label: 'Repost', icon: Repeat2, wideOnly: true },
+  { label: 'Send', icon: Send, wideOnly: true },
+];
 
 /** A post as it will look in the LinkedIn feed (docs/product.md §2 "Preview"), with LinkedIn's length and fold. */
 export function PostPreviewCard({
@@ -44,7 +53,7 @@ export function PostPreviewCard({
 
   async function copy() {
     if (await copyText(content)) toast.success('Post copied to clipboard!');
-    else toast.error('Failed to copy text');
+    else toast.error(messages.copy_failed);
   }
 
   return (
@@ -110,18 +119,14 @@ export function PostPreviewCard({
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 px-2 py-2 text-sm text-slate-600">
         <span className="flex gap-1" aria-hidden="true">
-          <span className="flex items-center gap-1 px-2 py-1">
-            <ThumbsUp className="h-4 w-4" /> Like
-          </span>
-          <span className="flex items-center gap-1 px-2 py-1">
-            <MessageSquare className="h-4 w-4" /> Comment
-          </span>
-          <span className="hidden items-center gap-1 px-2 py-1 sm:flex">
-            <Repeat2 className="h-4 w-4" /> Repost
-          </span>
-          <span className="hidden items-center gap-1 px-2 py-1 sm:flex">
-            <Send className="h-4 w-4" /> Send
-          </span>
+          {linkedInActions.map(({ label, icon: Icon, wideOnly }) => (
+            <span
+              key={label}
+              className={`items-center gap-1 px-2 py-1 ${wideOnly ? 'hidden sm:flex' : 'flex'}`}
+            >
+              <Icon className="h-4 w-4" /> {label}
+            </span>
+          ))}
         </span>
         <span className="flex gap-2">
           <button

@@ -23,6 +23,34 @@ interface OnboardingWizardProps {
 const totalSteps = 4;
 const toOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
+/** Steps 3 and 4: one choice each, from the spec's lists. */
+const choiceSteps = {
+  3: { field: 'writing_style', label: 'Choose your writing style', options: writingStyles },
+  4: { field: 'role', label: "What's your role?", options: roles },
+} as const;
+
+function ChoiceStep({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: readonly string[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <SelectField
+      label={label}
+      autoFocus
+      options={toOptions(options)}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
 /** /onboarding: four steps, then "Complete Setup" saves the profile (docs/product.md §2 "Onboarding"). */
 export function OnboardingWizard({ onComplete, account }: OnboardingWizardProps) {
   const step = useOnboardingDraft((state) => (account ? 1 : state.step));
@@ -103,22 +131,12 @@ export function OnboardingWizard({ onComplete, account }: OnboardingWizardProps)
                 onChange={(e) => update('about_me', e.target.value)}
               />
             )}
-            {step === 3 && (
-              <SelectField
-                label="Choose your writing style"
-                autoFocus
-                options={toOptions(writingStyles)}
-                value={answers.writing_style}
-                onChange={(e) => update('writing_style', e.target.value)}
-              />
-            )}
-            {step === 4 && (
-              <SelectField
-                label="What's your role?"
-                autoFocus
-                options={toOptions(roles)}
-                value={answers.role}
-                onChange={(e) => update('role', e.target.value)}
+            {(step === 3 || step === 4) && (
+              <ChoiceStep
+                label={choiceSteps[step].label}
+                options={choiceSteps[step].options}
+                value={answers[choiceSteps[step].field]}
+                onChange={(value) => update(choiceSteps[step].field, value)}
               />
             )}
           </div>

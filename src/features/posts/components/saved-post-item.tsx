@@ -6,6 +6,7 @@ import { AuthorBlock, type AuthorDetails } from '@/components/ui/author-block';
 import { Button } from '@/components/ui/button';
 import { useCopyToClipboard } from '@/lib/clipboard/use-copy-to-clipboard';
 import type { Post } from '@/lib/supabase/database-types';
+import { messages } from '@/config/messages';
 import { toast } from '@/lib/toast/toast';
 
 export type Author = AuthorDetails;
@@ -35,7 +36,7 @@ export function SavedPostItem({
   const { copied, copy: copyText } = useCopyToClipboard();
 
   async function copy() {
-    if (!(await copyText(post.content))) toast.error('Failed to copy text');
+    if (!(await copyText(post.content))) toast.error(messages.copy_failed);
   }
 
   async function saveEdit() {

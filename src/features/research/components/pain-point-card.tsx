@@ -1,5 +1,6 @@
 import { ArrowBigUp, MessageSquare } from 'lucide-react';
 import type { PainPoint } from '../research-schemas';
+import { Button } from '@/components/ui/button';
 
 /** A pain point with its three content ideas; each idea, or the top one, goes to the generator as is. */
 export function PainPointCard({ painPoint, onUse }: { painPoint: PainPoint; onUse: (text: string) => void }) {
@@ -36,13 +37,9 @@ export function PainPointCard({ painPoint, onUse }: { painPoint: PainPoint; onUs
         ))}
       </ul>
       {topIdea && (
-        <button
-          type="button"
-          onClick={() => onUse(topIdea)}
-          className="mt-3 rounded-lg bg-brand-500 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-600"
-        >
+        <Button className="mt-3 px-3 py-1.5" onClick={() => onUse(topIdea)}>
           Use top idea
-        </button>
+        </Button>
       )}
     </li>
   );
