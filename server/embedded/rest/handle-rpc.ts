@@ -6,13 +6,12 @@ import { buildCall, type CallArgs } from './build-call.ts';
 import { findRoutine, takesWholeBody } from './find-routine.ts';
 import type { RoutineInfo } from './function-catalog.ts';
 import { parseJsonBody } from './json-body.ts';
-import { negotiateMedia, type ResponseMedia } from './media-type.ts';
+import type { ResponseMedia } from './media-type.ts';
 import type { Outcome } from './outcome.ts';
 import type { Preferences } from './parse-prefer.ts';
 import { parseQuery } from './parse-query.ts';
 import { PostgrestError } from './postgrest-error.ts';
-import { requestedRange } from './range.ts';
-import { requestPreferences } from './request-preferences.ts';
+import { readRequestHeaders } from './request-headers.ts';
 import { requireJsonContent } from './request-body.ts';
 import { aggregateRow, countInStatement, runRequest, settleTotal, type RestContext } from './run-request.ts';
 import { readOutcome } from './table-read.ts';
@@ -35,13 +34,7 @@ export async function handleRpc(
   const reading = method !== 'POST';
   const url = new URL(c.req.url);
   const query = parseQuery(url.searchParams.entries(), { rpcRead: reading });
-  const range = requestedRange(method, c.req.header('range'), query.limit, query.offset);
-  const prefs = await requestPreferences(c.req.header('prefer'), {
-    timezones: context.timezones,
-    txEnd: context.txEnd,
-    rpc: true,
-  });
-  const media = negotiateMedia(c.req.header('accept'));
+  const { range, prefs, media } = await readRequestHeaders(c, context, query, true);
   const call = reading
     ? { keys: new Set(query.args.map(([key]) => key)), text: '' }
     : await postedArguments(c, query.columns);

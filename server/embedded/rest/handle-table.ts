@@ -2,13 +2,11 @@ import { requestOrigin } from './request-origin.ts';
 import type { Context } from 'hono';
 import type { RequestIdentity } from '../db/run-as-role.ts';
 import { parseJsonBody } from './json-body.ts';
-import { negotiateMedia } from './media-type.ts';
 import type { Outcome } from './outcome.ts';
 import { parseQuery } from './parse-query.ts';
 import { PostgrestError } from './postgrest-error.ts';
-import { requestedRange } from './range.ts';
 import { requireJsonContent } from './request-body.ts';
-import { requestPreferences } from './request-preferences.ts';
+import { readRequestHeaders } from './request-headers.ts';
 import { runRequest, type RestContext } from './run-request.ts';
 import { tableNotFound } from './schema-errors.ts';
 import { readTable } from './table-read.ts';
@@ -40,13 +38,7 @@ export async function handleTable(
   if (!reading && (query.limit !== null || query.offset !== null)) {
     throw new PostgrestError(400, 'PGRST100', 'limit and offset are not supported on writes by this server');
   }
-  const range = requestedRange(method, c.req.header('range'), query.limit, query.offset);
-  const prefs = await requestPreferences(c.req.header('prefer'), {
-    timezones: context.timezones,
-    txEnd: context.txEnd,
-    rpc: false,
-  });
-  const media = negotiateMedia(c.req.header('accept'));
+  const { range, prefs, media } = await readRequestHeaders(c, context, query, false);
   const txOverride = context.txEnd !== 'commit';
   let body: unknown;
   if (method === 'POST' || method === 'PATCH') {

@@ -28,20 +28,25 @@ function parseFailure(parse: () => unknown): PostgrestError {
   return thrown as PostgrestError;
 }
 
-const comparisonOperators = [
-  'eq',
-  'neq',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'like',
-  'ilike',
-  'match',
-  'imatch',
-  'isdistinct',
-] as const;
-const quantifiableOperators = ['eq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch'] as const;
+/** Expected filter nodes, as the parser builds them. */
+const compare = (column: string, operator: string, value: string, negated = false) => ({
+  kind: 'compare',
+  column,
+  negated,
+  operator,
+  value,
+});
+const isNode = (column: string, value: string, negated: boolean) => ({ kind: 'is', column, negated, value });
+const logic = (operator: 'and' | 'or', negated: boolean, children: object[]) => ({
+  kind: 'logic',
+  operator,
+  negated,
+  children,
+});
+
+// PostgREST's documented operators (docs.postgrest.org, Operators).
+const comparisonOperators = 'eq neq gt gte lt lte like ilike match imatch isdistinct'.split(' ');
+const quantifiableOperators = 'eq gt gte lt lte like ilike match imatch'.split(' ');
 
 describe('parseQuery defaults', () => {
   it('returns an empty query for no parameters', () => {
@@ -299,27 +304,15 @@ describe('text search operators', () => {
 
 describe('logic trees', () => {
   it('parses or=(…)', () => {
-    expect(filter('or', '(a.eq.1,b.eq.2)')).toEqual({
-      kind: 'logic',
-      operator: 'or',
-      negated: false,
-      children: [
-        { kind: 'compare', column: 'a', negated: false, operator: 'eq', value: '1' },
-        { kind: 'compare', column: 'b', negated: false, operator: 'eq', value: '2' },
-      ],
-    });
+    expect(filter('or', '(a.eq.1,b.eq.2)')).toEqual(
+      logic('or', false, [compare('a', 'eq', '1'), compare('b', 'eq', '2')]),
+    );
   });
 
   it('parses and=(…)', () => {
-    expect(filter('and', '(a.gte.1,a.lte.5)')).toEqual({
-      kind: 'logic',
-      operator: 'and',
-      negated: false,
-      children: [
-        { kind: 'compare', column: 'a', negated: false, operator: 'gte', value: '1' },
-        { kind: 'compare', column: 'a', negated: false, operator: 'lte', value: '5' },
-      ],
-    });
+    expect(filter('and', '(a.gte.1,a.lte.5)')).toEqual(
+      logic('and', false, [compare('a', 'gte', '1'), compare('a', 'lte', '5')]),
+    );
   });
 
   it.each([
@@ -330,74 +323,47 @@ describe('logic trees', () => {
       kind: 'logic',
       operator,
       negated: true,
-      children: [
-        { kind: 'compare', column: 'a', negated: false, operator: 'eq', value: '1' },
-        { kind: 'is', column: 'b', negated: false, value: 'null' },
-      ],
+      children: [compare('a', 'eq', '1'), isNode('b', 'null', false)],
     });
   });
 
   it('parses nested groups with a negated condition (column.not.op.value)', () => {
-    expect(filter('or', '(a.eq.1,and(b.gt.2,c.not.is.null))')).toEqual({
-      kind: 'logic',
-      operator: 'or',
-      negated: false,
-      children: [
-        { kind: 'compare', column: 'a', negated: false, operator: 'eq', value: '1' },
-        {
-          kind: 'logic',
-          operator: 'and',
-          negated: false,
-          children: [
-            { kind: 'compare', column: 'b', negated: false, operator: 'gt', value: '2' },
-            { kind: 'is', column: 'c', negated: true, value: 'null' },
-          ],
-        },
-      ],
-    });
+    expect(filter('or', '(a.eq.1,and(b.gt.2,c.not.is.null))')).toEqual(
+      logic('or', false, [
+        compare('a', 'eq', '1'),
+        logic('and', false, [compare('b', 'gt', '2'), isNode('c', 'null', true)]),
+      ]),
+    );
   });
 
   it('parses negated nested groups and deep nesting', () => {
-    expect(filter('and', '(a.eq.1,not.or(b.eq.2,and(c.eq.3,not.and(d.eq.4))))')).toEqual({
-      kind: 'logic',
-      operator: 'and',
-      negated: false,
-      children: [
-        { kind: 'compare', column: 'a', negated: false, operator: 'eq', value: '1' },
-        {
-          kind: 'logic',
-          operator: 'or',
-          negated: true,
-          children: [
-            { kind: 'compare', column: 'b', negated: false, operator: 'eq', value: '2' },
+    expect(filter('and', '(a.eq.1,not.or(b.eq.2,and(c.eq.3,not.and(d.eq.4))))')).toEqual(
+      logic('and', false, [
+        compare('a', 'eq', '1'),
+        logic('or', true, [
+          compare('b', 'eq', '2'),
+          logic('and', false, [
+            compare('c', 'eq', '3'),
             {
               kind: 'logic',
               operator: 'and',
-              negated: false,
-              children: [
-                { kind: 'compare', column: 'c', negated: false, operator: 'eq', value: '3' },
-                {
-                  kind: 'logic',
-                  operator: 'and',
-                  negated: true,
-                  children: [{ kind: 'compare', column: 'd', negated: false, operator: 'eq', value: '4' }],
-                },
-              ],
+              negated: true,
+              children: [compare('d', 'eq', '4')],
             },
-          ],
-        },
-      ],
-    });
+          ]),
+        ]),
+      ]),
+    );
   });
 
   it('unquotes double-quoted values, keeping commas, parentheses and escaped quotes', () => {
     const node = filter('or', '(topic.eq."a,b",topic.eq."x)y",topic.eq."say \\"hi\\"",topic.like."*a.b*")');
     expect(node).toMatchObject({ kind: 'logic', operator: 'or' });
     expect(node.kind === 'logic' && node.children).toEqual([
-      { kind: 'compare', column: 'topic', negated: false, operator: 'eq', value: 'a,b' },
-      { kind: 'compare', column: 'topic', negated: false, operator: 'eq', value: 'x)y' },
-      { kind: 'compare', column: 'topic', negated: false, operator: 'eq', value: 'say "hi"' },
-      { kind: 'compare', column: 'topic', negated: false, operator: 'like', value: '*a.b*' },
+      compare('topic', 'eq', 'a,b'),
+      compare('topic', 'eq', 'x)y'),
+      compare('topic', 'eq', 'say "hi"'),
+      compare('topic', 'like', '*a.b*'),
     ]);
   });
 
@@ -406,7 +372,7 @@ describe('logic trees', () => {
       kind: 'logic',
       operator: 'or',
       negated: false,
-      children: [{ kind: 'is', column: 'topic', negated: false, value: 'null' }],
+      children: [isNode('topic', 'null', false)],
     });
   });
 
@@ -450,15 +416,7 @@ describe('logic trees', () => {
   it('decodes an encoded supabase-js .or() filter', () => {
     const { filters } = parseSearch('or=%28topic.eq.%22a%2Cb%22%2Cis_published.is.true%29');
     expect(filters).toEqual([
-      {
-        kind: 'logic',
-        operator: 'or',
-        negated: false,
-        children: [
-          { kind: 'compare', column: 'topic', negated: false, operator: 'eq', value: 'a,b' },
-          { kind: 'is', column: 'is_published', negated: false, value: 'true' },
-        ],
-      },
+      logic('or', false, [compare('topic', 'eq', 'a,b'), isNode('is_published', 'true', false)]),
     ]);
   });
 });
@@ -582,18 +540,10 @@ describe('repeated keys', () => {
       'created_at=gt.2024-01-01&created_at=lt.2025-01-01&or=(a.eq.1,b.eq.2)&topic=is.null',
     );
     expect(filters).toEqual([
-      { kind: 'compare', column: 'created_at', negated: false, operator: 'gt', value: '2024-01-01' },
-      { kind: 'compare', column: 'created_at', negated: false, operator: 'lt', value: '2025-01-01' },
-      {
-        kind: 'logic',
-        operator: 'or',
-        negated: false,
-        children: [
-          { kind: 'compare', column: 'a', negated: false, operator: 'eq', value: '1' },
-          { kind: 'compare', column: 'b', negated: false, operator: 'eq', value: '2' },
-        ],
-      },
-      { kind: 'is', column: 'topic', negated: false, value: 'null' },
+      compare('created_at', 'gt', '2024-01-01'),
+      compare('created_at', 'lt', '2025-01-01'),
+      logic('or', false, [compare('a', 'eq', '1'), compare('b', 'eq', '2')]),
+      isNode('topic', 'null', false),
     ]);
   });
 

@@ -1,33 +1,21 @@
 import type { TopicIdea } from '@/lib/supabase/database-types';
 import { compareNewestFirst, filterIndexed, indexIdeas, sortIdeas, usedLabel } from './filter-ideas';
-
-let sequence = 0;
-function buildIdea(overrides: Partial<TopicIdea> = {}): TopicIdea {
-  sequence += 1;
-  return {
-    id: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
-    user_id: 'user-1',
-    topic: `Topic ${sequence}`,
-    used_count: 0,
-    created_at: '2026-03-01T12:00:00+00:00',
-    ...overrides,
-  };
-}
+import { ideaRow } from '../../../tests/helpers/rows.ts';
 
 const topics = (ideas: TopicIdea[]) => ideas.map((idea) => idea.topic);
 
 describe('sortIdeas and compareNewestFirst', () => {
   it('orders the same instant by microseconds, then by id (the order the store pages in)', () => {
-    const a = buildIdea({ id: 'b-id', created_at: '2026-03-01T12:00:00.123456+00:00' });
-    const b = buildIdea({ id: 'a-id', created_at: '2026-03-01T12:00:00.123456+00:00' });
-    const later = buildIdea({ id: 'z-id', created_at: '2026-03-01T12:00:00.123457+00:00' });
+    const a = ideaRow({ id: 'b-id', created_at: '2026-03-01T12:00:00.123456+00:00' });
+    const b = ideaRow({ id: 'a-id', created_at: '2026-03-01T12:00:00.123456+00:00' });
+    const later = ideaRow({ id: 'z-id', created_at: '2026-03-01T12:00:00.123457+00:00' });
     expect(sortIdeas([a, b, later], 'date').map((idea) => idea.id)).toEqual(['z-id', 'a-id', 'b-id']);
     expect([a, b, later].sort(compareNewestFirst).map((idea) => idea.id)).toEqual(['z-id', 'a-id', 'b-id']);
   });
 
   it('compares timestamps as instants, not as text', () => {
-    const utc = buildIdea({ topic: 'utc', created_at: '2026-03-01T12:00:00Z' });
-    const berlin = buildIdea({ topic: 'berlin', created_at: '2026-03-01T13:30:00+02:00' }); // 11:30 UTC
+    const utc = ideaRow({ topic: 'utc', created_at: '2026-03-01T12:00:00Z' });
+    const berlin = ideaRow({ topic: 'berlin', created_at: '2026-03-01T13:30:00+02:00' }); // 11:30 UTC
     expect(topics(sortIdeas([berlin, utc], 'date'))).toEqual(['utc', 'berlin']);
   });
 });
@@ -36,7 +24,7 @@ describe('filterIndexed', () => {
   // Speed is measured by `npm run bench`, never asserted in a test; this checks the result only.
   it('finds matches across a precomputed index of 10,000 ideas', () => {
     const many = Array.from({ length: 10_000 }, (_, i) =>
-      buildIdea({ topic: `Idea number ${i} about Growth (${i % 7})`, used_count: i % 13 }),
+      ideaRow({ topic: `Idea number ${i} about Growth (${i % 7})`, used_count: i % 13 }),
     );
     const index = indexIdeas(many, 'usage');
     expect(filterIndexed(index, 'number 9999')).toHaveLength(1);

@@ -2,19 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { TopicIdea } from '@/lib/supabase/database-types';
 import type { IdeaSort } from './filter-ideas';
 import { ideasShownPerStep, useIdeasView } from './use-ideas-view';
-
-let sequence = 0;
-function buildIdea(overrides: Partial<TopicIdea> = {}): TopicIdea {
-  sequence += 1;
-  return {
-    id: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
-    user_id: 'user-1',
-    topic: `Topic ${sequence}`,
-    used_count: 0,
-    created_at: '2026-03-01T12:00:00+00:00',
-    ...overrides,
-  };
-}
+import { ideaRow } from '../../../tests/helpers/rows.ts';
 
 const topics = (ideas: TopicIdea[]) => ideas.map((idea) => idea.topic);
 
@@ -26,9 +14,9 @@ function view(ideas: TopicIdea[], search: string, sort: IdeaSort): TopicIdea[] {
 
 describe('useIdeasView: search', () => {
   const ideas = [
-    buildIdea({ topic: 'Remote Work culture', created_at: '2026-03-03T12:00:00+00:00' }),
-    buildIdea({ topic: 'AI in healthcare', created_at: '2026-03-02T12:00:00+00:00' }),
-    buildIdea({ topic: 'Why remote teams fail', created_at: '2026-03-01T12:00:00+00:00' }),
+    ideaRow({ topic: 'Remote Work culture', created_at: '2026-03-03T12:00:00+00:00' }),
+    ideaRow({ topic: 'AI in healthcare', created_at: '2026-03-02T12:00:00+00:00' }),
+    ideaRow({ topic: 'Why remote teams fail', created_at: '2026-03-01T12:00:00+00:00' }),
   ];
 
   it('matches a case-insensitive substring of the topic, anywhere in it', () => {
@@ -54,8 +42,8 @@ describe('useIdeasView: search', () => {
     'matches %j literally, never as a pattern',
     (needle) => {
       const special = [
-        buildIdea({ topic: `Has ${needle} inside` }),
-        buildIdea({ topic: 'Plain topic with a b and ab' }),
+        ideaRow({ topic: `Has ${needle} inside` }),
+        ideaRow({ topic: 'Plain topic with a b and ab' }),
       ];
       expect(topics(view(special, needle, 'date'))).toEqual([`Has ${needle} inside`]);
     },
@@ -63,9 +51,9 @@ describe('useIdeasView: search', () => {
 
   it('matches unbalanced brackets and a trailing backslash', () => {
     const special = [
-      buildIdea({ topic: 'C:\\path\\' }),
-      buildIdea({ topic: 'array[0' }),
-      buildIdea({ topic: 'f(x' }),
+      ideaRow({ topic: 'C:\\path\\' }),
+      ideaRow({ topic: 'array[0' }),
+      ideaRow({ topic: 'f(x' }),
     ];
     expect(topics(view(special, 'path\\', 'date'))).toEqual(['C:\\path\\']);
     expect(topics(view(special, '[0', 'date'))).toEqual(['array[0']);
@@ -74,18 +62,18 @@ describe('useIdeasView: search', () => {
 });
 
 describe('useIdeasView: order', () => {
-  const old = buildIdea({ topic: 'old, used 5', used_count: 5, created_at: '2026-01-01T12:00:00+00:00' });
-  const middle = buildIdea({
+  const old = ideaRow({ topic: 'old, used 5', used_count: 5, created_at: '2026-01-01T12:00:00+00:00' });
+  const middle = ideaRow({
     topic: 'middle, used 2',
     used_count: 2,
     created_at: '2026-02-01T12:00:00+00:00',
   });
-  const newest = buildIdea({
+  const newest = ideaRow({
     topic: 'newest, used 2',
     used_count: 2,
     created_at: '2026-03-01T12:00:00+00:00',
   });
-  const unused = buildIdea({ topic: 'unused', used_count: 0, created_at: '2026-04-01T12:00:00+00:00' });
+  const unused = ideaRow({ topic: 'unused', used_count: 0, created_at: '2026-04-01T12:00:00+00:00' });
   const shuffled = [middle, unused, old, newest];
 
   it('sorts by date, newest first', () => {
@@ -119,7 +107,7 @@ describe('useIdeasView: order', () => {
 
 describe('useIdeasView: rows shown', () => {
   const many = Array.from({ length: ideasShownPerStep + 12 }, (_, i) =>
-    buildIdea({ topic: `Growth idea ${i}` }),
+    ideaRow({ topic: `Growth idea ${i}` }),
   );
 
   it('shows one step of rows, counts every match, and shows another step on "Show more"', () => {

@@ -23,6 +23,13 @@ async function fillStepOne(
   if (values.website) await user.type(screen.getByLabelText('Website'), values.website);
 }
 
+/** Step 1 filled in, steps 2 to 4 left as they are, then "Complete Setup". */
+async function completeWithStepOneOnly(user: ReturnType<typeof userEvent.setup>) {
+  await fillStepOne(user);
+  for (let step = 2; step <= 4; step += 1) await user.click(next());
+  await user.click(screen.getByRole('button', { name: 'Complete Setup' }));
+}
+
 describe('OnboardingWizard', () => {
   it('is titled "Set up your profile" and starts on step 1 of 4 with the four detail fields', () => {
     setup();
@@ -153,11 +160,7 @@ describe('OnboardingWizard', () => {
     let finish: () => void = () => {};
     const onComplete = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
     const { user } = setup(onComplete);
-    await fillStepOne(user);
-    await user.click(next());
-    await user.click(next());
-    await user.click(next());
-    await user.click(screen.getByRole('button', { name: 'Complete Setup' }));
+    await completeWithStepOneOnly(user);
     expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
     finish();
@@ -196,11 +199,7 @@ describe('OnboardingWizard', () => {
   it('a non-Error rejection shows the generic save message', async () => {
     const onComplete = vi.fn(() => Promise.reject('boom'));
     const { user } = setup(onComplete);
-    await fillStepOne(user);
-    await user.click(next());
-    await user.click(next());
-    await user.click(next());
-    await user.click(screen.getByRole('button', { name: 'Complete Setup' }));
+    await completeWithStepOneOnly(user);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Could not save your profile. Please try again.',
     );
