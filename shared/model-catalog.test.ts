@@ -37,18 +37,19 @@ describe('resolveModel', () => {
     },
   );
 
-  it('a retired id of the other engine switches the engine to the successor’s', () => {
-    expect(resolveModel(catalog, 'anthropic', 'llama-3.3-70b-versatile')).toEqual({
-      engine: 'groq',
-      model: 'openai/gpt-oss-120b',
-      replaced: { from: 'llama-3.3-70b-versatile', to: 'openai/gpt-oss-120b' },
-    });
-    expect(resolveModel(catalog, 'groq', 'claude-3-5-sonnet-20241022')).toEqual({
-      engine: 'anthropic',
-      model: 'claude-sonnet-4-6',
-      replaced: { from: 'claude-3-5-sonnet-20241022', to: 'claude-sonnet-4-6' },
-    });
-  });
+  it.each([
+    ['anthropic', 'llama-3.3-70b-versatile', 'groq', 'openai/gpt-oss-120b'],
+    ['groq', 'claude-3-5-sonnet-20241022', 'anthropic', 'claude-sonnet-4-6'],
+  ] as const)(
+    'a retired id of the other engine (%s, %s) switches to the successor’s engine: %s, %s',
+    (engine, stored, successorEngine, successor) => {
+      expect(resolveModel(catalog, engine, stored)).toEqual({
+        engine: successorEngine,
+        model: successor,
+        replaced: { from: stored, to: successor },
+      });
+    },
+  );
 
   it('a current id of the other engine switches the engine too', () => {
     expect(resolveModel(catalog, 'groq', 'claude-haiku-4-5')).toEqual({
@@ -58,18 +59,19 @@ describe('resolveModel', () => {
     });
   });
 
-  it('an unknown id falls back to the given engine’s first model, recording the replacement', () => {
-    expect(resolveModel(catalog, 'groq', 'made-up-model')).toEqual({
-      engine: 'groq',
-      model: 'openai/gpt-oss-120b',
-      replaced: { from: 'made-up-model', to: 'openai/gpt-oss-120b' },
-    });
-    expect(resolveModel(catalog, 'anthropic', 'made-up-model')).toEqual({
-      engine: 'anthropic',
-      model: 'claude-sonnet-4-6',
-      replaced: { from: 'made-up-model', to: 'claude-sonnet-4-6' },
-    });
-  });
+  it.each([
+    ['groq', 'openai/gpt-oss-120b'],
+    ['anthropic', 'claude-sonnet-4-6'],
+  ] as const)(
+    'an unknown id falls back to the %s engine’s first model (%s), recording the replacement',
+    (engine, first) => {
+      expect(resolveModel(catalog, engine, 'made-up-model')).toEqual({
+        engine,
+        model: first,
+        replaced: { from: 'made-up-model', to: first },
+      });
+    },
+  );
 
   it.each([null, undefined, ''])(
     'no stored model (%s) → the engine’s first model, replaced null',
