@@ -57,4 +57,33 @@ describe('buildPostPrompt', () => {
     expect(user).not.toContain('Website');
     expect(user).not.toContain('Background');
   });
+
+  it('trims what the profile holds, and treats a field of spaces as empty', () => {
+    const { system, user } = buildPostPrompt({
+      ...base,
+      full_name: '  Grace Hopper ',
+      company: ' Navy Labs  ',
+      website: '  https://grace.example.com ',
+      about_me: '   ',
+      writing_style: ' Casual and conversational ',
+    });
+    expect(system).toContain('Write as Grace Hopper, in the first person.');
+    expect(user).toContain('About the author (Grace Hopper):');
+    expect(user).toContain('- Role: Professional at Navy Labs\n');
+    expect(user).toContain('- Website: https://grace.example.com\n');
+    expect(user).toContain('- Writing style: Casual and conversational');
+    expect(user).not.toContain('Background');
+    expect(buildPostPrompt({ ...base, full_name: ' ' }).system).toContain('Write as the author,');
+  });
+
+  it('tells the model the form of a LinkedIn post: hook, short paragraphs, plain text, few hashtags, the post only', () => {
+    const lines = buildPostPrompt(base).system.split('\n');
+    expect(lines).toHaveLength(7);
+    expect(lines[3]).toMatch(/^Open with a short hook line, use short paragraphs separated by blank lines/);
+    expect(lines[4]).toMatch(/^Sound like a real professional: concrete, specific, no clichés/);
+    expect(lines[5]).toMatch(
+      /^Plain text only: no markdown, no headings, no bold\. At most three relevant hashtags/,
+    );
+    expect(lines[6]).toBe('Reply with the post text only, with no preamble and no notes.');
+  });
 });

@@ -38,4 +38,34 @@ describe('foldForFeed ("…see more")', () => {
     expect(visible).toBe('x'.repeat(209));
     expect(/[\uD800-\uDBFF]$/.test(visible)).toBe(false);
   });
+
+  it('keeps exactly three lines or exactly 210 characters whole', () => {
+    expect(foldForFeed('one\ntwo\nthree')).toEqual({ visible: 'one\ntwo\nthree', folded: false });
+    const exact = 'y'.repeat(210);
+    expect(foldForFeed(exact)).toEqual({ visible: exact, folded: false });
+  });
+
+  it('cuts a long word with no space at exactly 210 characters, and keeps a full emoji just inside', () => {
+    expect(foldForFeed('z'.repeat(400)).visible).toBe('z'.repeat(210));
+    // The emoji's two halves are characters 209 and 210: it fits, and stays whole.
+    expect(foldForFeed(`${'x'.repeat(208)}👋${'x'.repeat(50)}`).visible).toBe(`${'x'.repeat(208)}👋`);
+    // A character from the surrogate range's edges (U+D7FF, U+DC00) is not an emoji's first half.
+    expect(foldForFeed(`${'x'.repeat(209)}\uD7FF${'x'.repeat(9)}`).visible).toHaveLength(210);
+    // The first and last possible first halves (U+D800, U+DBFF) are never left alone at the cut.
+    expect(foldForFeed(`${'x'.repeat(209)}\uD800\uDC00${'x'.repeat(9)}`).visible).toBe('x'.repeat(209));
+    expect(foldForFeed(`${'x'.repeat(209)}\uDBFF\uDFFF${'x'.repeat(9)}`).visible).toBe('x'.repeat(209));
+  });
+
+  it('cuts at a space only when it keeps more than 60% of the fold (126 characters)', () => {
+    const lateSpace = `${'a'.repeat(130)} ${'b'.repeat(200)}`;
+    expect(foldForFeed(lateSpace).visible).toBe('a'.repeat(130));
+    const earlySpace = `${'a'.repeat(100)} ${'b'.repeat(200)}`;
+    expect(foldForFeed(earlySpace).visible).toBe(`${'a'.repeat(100)} ${'b'.repeat(109)}`);
+    const atTheLimit = `${'a'.repeat(126)} ${'b'.repeat(200)}`;
+    expect(foldForFeed(atTheLimit).visible).toBe(`${'a'.repeat(126)} ${'b'.repeat(83)}`);
+  });
+
+  it('drops the spaces and line breaks left at the end of a folded preview', () => {
+    expect(foldForFeed('one  \ntwo \t \nthree   \nfour').visible).toBe('one  \ntwo \t \nthree');
+  });
 });

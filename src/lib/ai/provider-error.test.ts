@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { providerError } from './provider-error';
+import { AiRequestError } from './ai-error';
+import { providerError, unreachableError } from './provider-error';
 import { retryAfterSeconds } from './provider-failure-message';
 import { expectConsole } from '../../../tests/helpers/console-guard.ts';
 
@@ -67,6 +68,55 @@ describe('providerError (what the research panel shows when /api reports a failu
     expect((await providerError(json(401, expired), 'YouTube')).message).toBe(
       'Session expired. Please sign in again.',
     );
+  });
+
+  it('an invalid_token code on another status, or a 401 without it, is not read as an expired session', async () => {
+    const odd = { error: { message: 'Token check failed upstream.', code: 'invalid_token' } };
+    expect((await providerError(json(400, odd), 'Groq')).message).toBe('Token check failed upstream.');
+    const refused = { error: { message: 'Your key was refused.', code: 'no_key' } };
+    expect((await providerError(json(401, refused), 'Groq')).message).toBe('Your key was refused.');
+  });
+
+  it('a body with a message but no code (or a code but no message) is not ours: the generic provider text', async () => {
+    const logged = expectConsole('warn');
+    const noCode = { error: { message: 'Our own words?' } };
+    const error = await providerError(json(500, noCode), 'Groq');
+    expect(error.message).not.toContain('Our own words?');
+    expect(error.message).toMatch(/^Groq API error: 500 Internal Server Error\./);
+    const noMessage = { error: { code: 'rate_limited' } };
+    expect((await providerError(json(503, noMessage), 'Groq')).message).toMatch(
+      /^Groq API error: 503 Service Unavailable\./,
+    );
+    expect(logged.mock.calls[0]).toEqual(['Groq API error 500:', JSON.stringify(noCode)]);
+  });
+
+  it('an unreadable body still gives the provider text, and an error that knows its name', async () => {
+    expectConsole('warn');
+    const broken = new Response(
+      new ReadableStream({ start: (controller) => controller.error(new Error('reset')) }),
+      {
+        status: 502,
+      },
+    );
+    const error = await providerError(broken, 'YouTube');
+    expect(error.message).toMatch(/^YouTube API error: 502 Bad Gateway\./);
+    expect(error).toBeInstanceOf(AiRequestError);
+    expect(error.name).toBe('AiRequestError');
+  });
+});
+
+describe('unreachableError (a request to /api that got no answer)', () => {
+  it('says the request was stopped when the user stopped it', () => {
+    const controller = new AbortController();
+    controller.abort();
+    expect(unreachableError(controller.signal, 'Research').message).toBe('Research was stopped.');
+  });
+
+  it('otherwise says the connection was interrupted, with or without a signal', () => {
+    const interrupted =
+      'The connection to the AI service was interrupted. Please check your connection and try again.';
+    expect(unreachableError(undefined, 'Research').message).toBe(interrupted);
+    expect(unreachableError(new AbortController().signal, 'Research').message).toBe(interrupted);
   });
 });
 

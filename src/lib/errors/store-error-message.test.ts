@@ -17,3 +17,18 @@ describe('userFacingError', () => {
     expect(storeErrorMessage(userFacingError(backend))).toBe(storeErrorMessage(backend));
   });
 });
+
+describe('storeErrorMessage', () => {
+  it('keeps the message of our own errors and maps a backend error that is an Error with a code', () => {
+    expect(storeErrorMessage(new Error('Please enter a topic'))).toBe('Please enter a topic');
+    const postgrest = Object.assign(new Error('permission denied for table posts'), { code: '42501' });
+    expect(storeErrorMessage(postgrest)).toBe('You do not have permission to perform this action');
+  });
+
+  it('maps what is not an Error at all (a plain object from the backend)', () => {
+    expect(storeErrorMessage({ code: '23505', message: 'duplicate key value' })).toBe(
+      'This record already exists',
+    );
+    expect(storeErrorMessage({})).toBe('An unexpected error occurred');
+  });
+});
