@@ -29,6 +29,9 @@ describe('extractYouTubeVideoId (docs/product.md §14)', () => {
     `http://youtu.be/${id}?si=abc#t=5`,
     `  https://youtu.be/${id}/  `,
     `//www.youtube.com/watch?v=${id}`,
+    `https://www.youtube.com/WATCH?v=${id}`,
+    `https://www.youtube.com/EMBED/${id}`,
+    `youtube.com/watch?v=${id}&next=https://example.com`,
   ])('reads the id from %s', (url) => {
     expect(extractYouTubeVideoId(url)).toBe(id);
   });
@@ -50,6 +53,13 @@ describe('extractYouTubeVideoId (docs/product.md §14)', () => {
     ['another scheme', `ftp://youtube.com/watch?v=${id}`],
     ['plain text', 'not a url at all'],
     ['an id alone', id],
+    ['a short link with a second segment', `https://youtu.be/${id}/more`],
+    ['a v parameter on the home page', `https://www.youtube.com/?v=${id}`],
+    ['a v parameter on another page', `https://www.youtube.com/results?v=${id}`],
+    ['a v parameter under /watch/…', `https://www.youtube.com/watch/${id}?v=${id}`],
+    ['an id path with a third segment', `https://www.youtube.com/embed/${id}/more`],
+    ['an id under a path that is not an id form', `https://www.youtube.com/feed/${id}`],
+    ['an id path without the id', 'https://www.youtube.com/shorts/'],
   ])('rejects %s', (_name, url) => {
     expect(() => extractYouTubeVideoId(url)).toThrow(new Error('Invalid YouTube URL'));
   });

@@ -75,6 +75,9 @@ describe('SavedPostItem', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByLabelText('Edit post')).not.toBeInTheDocument();
     expect(screen.getByText(/First line\./)).toBeInTheDocument();
+    expect(screen.queryByText(/extra/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.getByLabelText('Edit post')).not.toHaveValue(expect.stringContaining('extra'));
   });
 
   it('shows a 3,000-character post whole and markup as text', () => {
