@@ -1,10 +1,10 @@
 import { defaultUrlTransform } from 'react-markdown';
 
-/** Only these link schemes survive; `javascript:` and friends become inert. */
-const safeSchemes = /^(https?:|mailto:|#|\/)/i;
-
-/** The link target react-markdown may render, or '' (no link) for anything unsafe. */
+/**
+ * The link target react-markdown may render, or '' (no link) for anything unsafe: only web, mail,
+ * in-page and same-site links survive; `javascript:` and friends become inert.
+ */
 export function safeUrl(url: string): string {
   const transformed = defaultUrlTransform(url);
-  return safeSchemes.test(transformed) ? transformed : '';
+  return /^(https?:|mailto:|#|\/)/i.test(transformed) ? transformed : '';
 }
