@@ -22,9 +22,9 @@ const comparisonOperators = new Set<string>([
   'imatch',
   'isdistinct',
 ]);
-/** Every comparison but `isdistinct` takes `(any)`/`(all)`. */
+/** The comparisons PostgREST lets take `(any)`/`(all)`: not `neq` and not `isdistinct`. */
 const quantifiableOperators = new Set(
-  [...comparisonOperators].filter((operator) => operator !== 'isdistinct'),
+  [...comparisonOperators].filter((operator) => operator !== 'isdistinct' && operator !== 'neq'),
 );
 const arrayOperators = new Set<string>(['cs', 'cd', 'ov']);
 const textSearchOperators = new Set<string>(['fts', 'plfts', 'phfts', 'wfts']);

@@ -569,6 +569,8 @@ describe('rejections (PGRST100)', () => {
     ['quantifier on is', 'topic', 'is(any).{null}'],
     ['quantifier on an array operator', 'tags', 'cs(any).{a}'],
     ['quantifier on isdistinct', 'topic', 'isdistinct(any).{a}'],
+    ['quantifier on neq', 'topic', 'neq(any).{a}'],
+    ['negated quantifier on neq', 'topic', 'not.neq(all).{a}'],
     ['quantified list without braces', 'topic', 'eq(any).a,b'],
     ['quantified list with parentheses', 'topic', 'eq(any).(a,b)'],
     ['is.maybe', 'topic', 'is.maybe'],
