@@ -56,6 +56,10 @@ async function main(): Promise<void> {
     distDir: existsSync(path.join(distDir, 'index.html')) ? distDir : null,
     jwtExpiry: env.JWT_EXPIRY,
     maxRows: env.MAX_ROWS,
+    storage: {
+      maxFileBytes: env.STORAGE_MAX_FILE_MB * 1024 * 1024,
+      quotaBytesPerUser: env.STORAGE_QUOTA_MB * 1024 * 1024,
+    },
     auth: {
       passwordMinLength: env.AUTH_PASSWORD_MIN_LENGTH,
       tokenRateLimit: env.AUTH_RATE_LIMIT_TOKEN,

@@ -48,6 +48,9 @@ export const serverEnvSchema = z.object({
   MIN_FREE_DISK_MB: positiveInt(64),
   /** Past this much memory (MB), the database engine is reopened after a request to give memory back. */
   DB_ENGINE_MAX_MB: positiveInt(256),
+  /** Largest file any Storage bucket takes (MB; a bucket may set less), and each user's total. */
+  STORAGE_MAX_FILE_MB: positiveInt(50),
+  STORAGE_QUOTA_MB: positiveInt(1024),
   AUTH_PASSWORD_MIN_LENGTH: positiveInt(8),
   // Per-IP limits and refresh-token reuse as Supabase Auth (GoTrue) has them; see .env.example.
   AUTH_RATE_LIMIT_TOKEN: positiveInt(150),

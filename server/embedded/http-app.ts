@@ -9,6 +9,7 @@ import type { ProjectKeys } from './keys/project-keys.ts';
 import type { Catalog } from './rest/catalog.ts';
 import { createRestRoutes } from './rest/rest-routes.ts';
 import { serveSpa } from './static/serve-spa.ts';
+import { createStorageRoutes, type StorageOptions } from './storage/storage-routes.ts';
 
 export interface HttpAppOptions {
   db: Database;
@@ -16,6 +17,8 @@ export interface HttpAppOptions {
   getCatalog: () => Catalog;
   auth: Omit<AuthOptions, 'db' | 'keys'>;
   maxRows: number | null;
+  /** Supabase Storage's file API at /storage/v1 (docs/wire-formats.md §9). */
+  storage: Omit<StorageOptions, 'db' | 'keys'>;
   /** What /app-config.json tells the SPA (docs/wire-formats.md §5). */
   appConfig: () => Record<string, unknown>;
   /** The functions app mounted at /api (docs/wire-formats.md §6), when there is one. */
@@ -47,7 +50,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   app.use('*', rejectMalformedPath());
   app.use('*', closeAfterUnreadBody());
   const corsPolicy = originPolicy(options.corsAllowedOrigins ?? []);
-  for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/api/*']) app.use(prefix, corsPolicy);
+  for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/storage/v1/*', '/api/*']) app.use(prefix, corsPolicy);
 
   app.route('/auth/v1', createAuthRoutes({ db: options.db, keys: options.keys, ...options.auth }));
   app.route(
@@ -60,6 +63,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
       maxBodyBytes: 1024 * 1024,
     }),
   );
+  app.route('/storage/v1', createStorageRoutes({ db: options.db, keys: options.keys, ...options.storage }));
   if (options.api) app.route('/api', options.api);
   if (options.admin) app.route('/embedded/v1', options.admin);
 

@@ -12,6 +12,8 @@ import { refuseUpgrade } from './http/upgrade-guard.ts';
 import { loadProjectKeys, type ProjectKeys } from './keys/project-keys.ts';
 import { RealtimeServer } from './realtime/realtime-socket.ts';
 import { loadCatalog, type Catalog } from './rest/catalog.ts';
+import { ObjectFiles } from './storage/object-files.ts';
+import { referencedVersions } from './storage/object-rows.ts';
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -36,6 +38,8 @@ export interface EmbeddedServerOptions {
   distDir: string | null;
   jwtExpiry: number;
   maxRows: number | null;
+  /** Storage limits: the largest file, and each user's total (default 50 MB and 1 GB). */
+  storage?: { maxFileBytes: number; quotaBytesPerUser: number };
   auth: Omit<AuthOptions, 'db' | 'keys' | 'jwtExpiry'>;
   /** Extra fields for /app-config.json (for example which AI engines are configured). */
   appConfig?: () => Record<string, unknown>;
@@ -66,7 +70,7 @@ export interface EmbeddedServer {
 /** Requests the server makes to itself in-process carry this origin (an address the Host check accepts). */
 const internalUrl = 'http://127.0.0.1';
 
-const apiPathPattern = /^\/(auth|rest|realtime|api|embedded)\/|^\/app-config\.json/;
+const apiPathPattern = /^\/(auth|rest|storage|realtime|api|embedded)\/|^\/app-config\.json/;
 
 /** Starts the whole embedded backend on one port (docs/wire-formats.md §5). */
 export async function startEmbeddedServer(options: EmbeddedServerOptions): Promise<EmbeddedServer> {
@@ -82,6 +86,10 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
   const database = dataDir.db;
   try {
     await prepareSchema(database, { dataDir: options.dataDir, migrationsDir: options.migrationsDir, log });
+    const files = await ObjectFiles.open(options.dataDir);
+    const swept = await files.sweep((versions) => referencedVersions(database, versions));
+    if (swept > 0)
+      log(`Removed ${swept} stored files no object points to (an unfinished upload or replaced image).`);
     const keys = await loadProjectKeys(options.dataDir, { newInstall: dataDir.created, log });
     let catalog: Catalog = await loadCatalog(database);
     // The listen address counts as an allowed name when it is one (HOST=myhost.lan).
@@ -101,6 +109,11 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
       getCatalog: () => catalog,
       auth: { ...options.auth, jwtExpiry: options.jwtExpiry },
       maxRows: options.maxRows,
+      storage: {
+        files,
+        maxFileBytes: options.storage?.maxFileBytes ?? 50 * 1024 * 1024,
+        quotaBytesPerUser: options.storage?.quotaBytesPerUser ?? 1024 * 1024 * 1024,
+      },
       distDir: options.devMiddleware ? null : options.distDir,
       appConfig: () => ({
         supabaseUrl: null,

@@ -9,6 +9,7 @@ import { projectRoot } from '../../harness/paths.ts';
 export { projectRoot };
 export const migrationsDir = path.join(projectRoot, 'supabase/migrations');
 const bootstrapFile = path.join(projectRoot, 'server/embedded/db/bootstrap.sql');
+const storageSchemaFile = path.join(projectRoot, 'server/embedded/db/storage-schema.sql');
 const cacheDir = path.join(projectRoot, 'node_modules/.cache/embedded-data-template');
 
 /** A hash of everything that shapes the template, so a changed migration rebuilds it. */
@@ -19,6 +20,7 @@ async function templateKey(dir: string): Promise<string> {
   ) as { version: string };
   hash.update(pglite.version);
   hash.update(await readFile(bootstrapFile));
+  hash.update(await readFile(storageSchemaFile));
   for (const file of (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort()) {
     hash.update(file);
     hash.update(await readFile(path.join(dir, file)));

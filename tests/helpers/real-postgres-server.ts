@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { createHttpApp } from '../../server/embedded/http-app.ts';
 import { loadProjectKeys, type ProjectKeys } from '../../server/embedded/keys/project-keys.ts';
 import { loadCatalog, type Catalog } from '../../server/embedded/rest/catalog.ts';
+import { ObjectFiles } from '../../server/embedded/storage/object-files.ts';
 import { createHostedDatabase, type HostedDatabase } from './hosted-database.ts';
 import { PgDatabase } from './pg-database.ts';
 import { testAuthOptions } from './test-server.ts';
@@ -48,6 +49,12 @@ export async function startRealPostgresServer(): Promise<RealPostgresServer> {
       getCatalog: () => catalog,
       auth: { ...testAuthOptions, jwtExpiry: 3600 },
       maxRows: 1000,
+      // Storage's files beside the keys; its rows and policies are the real database's.
+      storage: {
+        files: await ObjectFiles.open(keysDir),
+        maxFileBytes: 50 * 1024 * 1024,
+        quotaBytesPerUser: 1024 * 1024 * 1024,
+      },
       appConfig: () => ({}),
       distDir: null,
     });

@@ -4,6 +4,20 @@ import type { Database } from './database.ts';
 
 const bootstrapFile = new URL('./bootstrap.sql', import.meta.url);
 
+const storageSchemaFile = new URL('./storage-schema.sql', import.meta.url);
+
+/**
+ * Brings the platform's Storage schema (storage-schema.sql) up to date: every statement is
+ * idempotent, so it runs on every start, on new and old data directories alike, before the
+ * migrations that add buckets and policies to it.
+ */
+export async function ensureStorageSchema(db: Database): Promise<void> {
+  const sql = await readFile(storageSchemaFile, 'utf8');
+  await db.transaction(async (tx) => {
+    await tx.exec(sql);
+  });
+}
+
 /** Migration files are named like the Supabase CLI's: `<version>_<name>.sql`. */
 const migrationName = /^(\d+)_(.+)\.sql$/;
 

@@ -1,10 +1,15 @@
 import { newBackupPath, pruneAutomaticBackups, describeBackup } from '../data-dir/backups.ts';
-import { applyMigrations, bootstrapDatabase, planMigrations } from './apply-migrations.ts';
+import {
+  applyMigrations,
+  bootstrapDatabase,
+  ensureStorageSchema,
+  planMigrations,
+} from './apply-migrations.ts';
 import type { EmbeddedDatabase } from './database.ts';
 
 /**
- * Brings the database up to the repository's migrations: the bootstrap on a new database, then
- * the pending files in order. An existing database is backed up first, so a migration that goes
+ * Brings the database up to the repository's migrations: the bootstrap on a new database, the
+ * platform's Storage schema, then the pending files in order. An existing database is backed up first, so a migration that goes
  * wrong can be undone with `npm run restore`.
  */
 export async function prepareSchema(
@@ -12,6 +17,7 @@ export async function prepareSchema(
   options: { dataDir: string; migrationsDir: string; log: (message: string) => void },
 ): Promise<void> {
   await bootstrapDatabase(db);
+  await ensureStorageSchema(db);
   const plan = await planMigrations(db, options.migrationsDir);
   const first = plan.pending[0];
   if (!first) return;

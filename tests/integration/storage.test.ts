@@ -1,0 +1,291 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signAccessToken } from '../../server/embedded/keys/jwt.ts';
+import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
+import { startRealPostgresServer } from '../helpers/real-postgres-server.ts';
+import { signedInClient, startTestServer, supabaseClient } from '../helpers/test-server.ts';
+
+// Supabase Storage's file API as storage-js uses it, against the embedded server on PGlite and the
+// same code on a real PostgreSQL laid out as a hosted project: the bucket and its policies come
+// from the project's migration, and Postgres decides who sees which object.
+
+const bucket = 'post-images';
+/** A whole 1×1 PNG. */
+const png = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+);
+const pngBlob = () => new Blob([png], { type: 'image/png' });
+
+type Backend = Pick<EmbeddedServer, 'url' | 'keys' | 'close'>;
+
+const backends: { name: string; start: () => Promise<Backend> }[] = [
+  { name: 'PGlite (embedded)', start: () => startTestServer() },
+  { name: 'real PostgreSQL', start: () => startRealPostgresServer() },
+];
+
+describe.each(backends)('Storage on $name', ({ start }) => {
+  let server: Backend;
+  let owner: { client: SupabaseClient; id: string };
+  let stranger: { client: SupabaseClient; id: string };
+  let anon: SupabaseClient;
+
+  beforeAll(async () => {
+    server = await start();
+    const a = await signedInClient(server);
+    const b = await signedInClient(server);
+    owner = { client: a.client, id: a.user.id };
+    stranger = { client: b.client, id: b.user.id };
+    anon = supabaseClient(server);
+  });
+  afterAll(() => server.close());
+
+  async function ownerImage(name = `${crypto.randomUUID()}.png`): Promise<string> {
+    const path = `${owner.id}/${name}`;
+    const { data, error } = await owner.client.storage.from(bucket).upload(path, pngBlob());
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ path, fullPath: `${bucket}/${path}` });
+    expect(data?.id).toMatch(/^[0-9a-f-]{36}$/);
+    return path;
+  }
+
+  it('lets the owner upload, download, list, sign and remove an image in their folder', async () => {
+    const path = await ownerImage('first.png');
+
+    const download = await owner.client.storage.from(bucket).download(path);
+    expect(download.error).toBeNull();
+    expect(download.data?.type).toBe('image/png');
+    expect(new Uint8Array(await download.data!.arrayBuffer())).toEqual(png);
+
+    const listed = await owner.client.storage.from(bucket).list(owner.id);
+    expect(listed.error).toBeNull();
+    expect(listed.data).toEqual([
+      expect.objectContaining({
+        name: 'first.png',
+        id: expect.any(String),
+        metadata: expect.objectContaining({
+          size: png.byteLength,
+          mimetype: 'image/png',
+          cacheControl: 'max-age=3600',
+        }),
+      }),
+    ]);
+
+    const signed = await owner.client.storage.from(bucket).createSignedUrl(path, 60);
+    expect(signed.error).toBeNull();
+    const viaLink = await fetch(signed.data!.signedUrl);
+    expect(viaLink.status).toBe(200);
+    expect(viaLink.headers.get('cache-control')).toBe('max-age=3600');
+    expect(new Uint8Array(await viaLink.arrayBuffer())).toEqual(png);
+
+    const removed = await owner.client.storage.from(bucket).remove([path]);
+    expect(removed.error).toBeNull();
+    expect(removed.data).toEqual([expect.objectContaining({ name: path, bucket_id: bucket })]);
+    const gone = await owner.client.storage.from(bucket).download(path);
+    expect(gone.error).toMatchObject({ status: 400, statusCode: '404', message: 'Object not found' });
+  });
+
+  it('refuses a second upload to the same name unless it is an upsert, which replaces the bytes', async () => {
+    const path = await ownerImage();
+    const again = await owner.client.storage.from(bucket).upload(path, pngBlob());
+    expect(again.error).toMatchObject({ statusCode: '409', message: 'The resource already exists' });
+
+    const gif = new Blob([Buffer.from('R0lGODlhAQABAAAAACw=', 'base64')], { type: 'image/gif' });
+    const replaced = await owner.client.storage.from(bucket).upload(path, gif, { upsert: true });
+    expect(replaced.error).toBeNull();
+    const download = await owner.client.storage.from(bucket).download(path);
+    expect(download.data?.type).toBe('image/gif');
+  });
+
+  it('shows another user and the anonymous role nothing of the owner’s images, and lets them change nothing', async () => {
+    const path = await ownerImage();
+    for (const other of [stranger.client, anon]) {
+      const read = await other.storage.from(bucket).download(path);
+      expect(read.error).toMatchObject({ statusCode: '404' });
+      expect((await other.storage.from(bucket).list(owner.id)).data).toEqual([]);
+      expect((await other.storage.from(bucket).createSignedUrl(path, 60)).error).toMatchObject({
+        statusCode: '404',
+      });
+      const signedMany = await other.storage.from(bucket).createSignedUrls([path], 60);
+      expect(signedMany.data).toEqual([expect.objectContaining({ path, signedUrl: null })]);
+      expect((await other.storage.from(bucket).remove([path])).data).toEqual([]);
+      const overwrite = await other.storage.from(bucket).upload(path, pngBlob(), { upsert: true });
+      expect(overwrite.error).not.toBeNull();
+    }
+    // Writing into the owner's folder is refused by the policy, not by a missing object.
+    const forged = await stranger.client.storage.from(bucket).upload(`${owner.id}/forged.png`, pngBlob());
+    expect(forged.error).toMatchObject({
+      statusCode: '403',
+      message: 'new row violates row-level security policy',
+    });
+    const anonymous = await anon.storage.from(bucket).upload(`${owner.id}/anon.png`, pngBlob());
+    expect(anonymous.error).toMatchObject({ statusCode: '403' });
+
+    const stillThere = await owner.client.storage.from(bucket).download(path);
+    expect(new Uint8Array(await stillThere.data!.arrayBuffer())).toEqual(png);
+  });
+
+  it('enforces the bucket’s file types and size limit', async () => {
+    const text = new Blob(['not an image'], { type: 'text/plain' });
+    const wrongType = await owner.client.storage.from(bucket).upload(`${owner.id}/notes.png`, text);
+    expect(wrongType.error).toMatchObject({
+      statusCode: '415',
+      message: 'mime type text/plain is not supported',
+    });
+
+    const huge = new Blob([new Uint8Array(5 * 1024 * 1024 + 1)], { type: 'image/png' });
+    const tooLarge = await owner.client.storage.from(bucket).upload(`${owner.id}/huge.png`, huge);
+    expect(tooLarge.error).toMatchObject({ statusCode: '413' });
+    expect((await owner.client.storage.from(bucket).list(owner.id, { search: 'huge' })).data).toEqual([]);
+  });
+
+  it('signs many paths at once, each on its own', async () => {
+    const first = await ownerImage();
+    const second = await ownerImage();
+    const { data, error } = await owner.client.storage.from(bucket).createSignedUrls([first, second], 60);
+    expect(error).toBeNull();
+    for (const entry of data ?? []) {
+      expect(entry.error).toBeNull();
+      expect((await fetch(entry.signedUrl!)).status).toBe(200);
+    }
+  });
+});
+
+describe('Storage on the embedded server only', () => {
+  let server: EmbeddedServer;
+  let owner: { client: SupabaseClient; id: string; token: string };
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      storage: { maxFileBytes: 50 * 1024 * 1024, quotaBytesPerUser: 64 * 1024 },
+    });
+    const signedIn = await signedInClient(server);
+    owner = { client: signedIn.client, id: signedIn.user.id, token: signedIn.session.access_token };
+  });
+  afterAll(() => server.close());
+
+  const rawObjectUrl = (path: string) => `${server.url}/storage/v1/object/${bucket}/${path}`;
+  const asOwner = () => ({ apikey: server.keys.publishableKey, authorization: `Bearer ${owner.token}` });
+
+  it('lists 100 entries by default, pages with limit and offset, and shows sub-folders once', async () => {
+    const names = Array.from({ length: 103 }, (_, index) => `many/${String(index).padStart(3, '0')}.png`);
+    for (const name of names) {
+      const response = await fetch(rawObjectUrl(`${owner.id}/${name}`), {
+        method: 'POST',
+        headers: { ...asOwner(), 'content-type': 'image/png' },
+        body: new Uint8Array(1),
+      });
+      expect(response.status).toBe(200);
+    }
+    await owner.client.storage.from(bucket).upload(`${owner.id}/many/nested/deep.png`, pngBlob());
+
+    const all = await owner.client.storage.from(bucket).list(`${owner.id}/many`);
+    expect(all.data).toHaveLength(100);
+    expect(all.data?.[0]?.name).toBe('000.png');
+    const rest = await owner.client.storage
+      .from(bucket)
+      .list(`${owner.id}/many`, { limit: 100, offset: 100 });
+    expect(rest.data?.map((entry) => entry.name)).toEqual(['100.png', '101.png', '102.png', 'nested']);
+    expect(rest.data?.at(-1)).toMatchObject({ id: null, metadata: null });
+    const top = await owner.client.storage.from(bucket).list(owner.id);
+    expect(top.data?.map((entry) => entry.name)).toContain('many');
+    const newestFirst = await owner.client.storage
+      .from(bucket)
+      .list(`${owner.id}/many`, { limit: 2, sortBy: { column: 'name', order: 'desc' } });
+    expect(newestFirst.data?.map((entry) => entry.name)).toEqual(['nested', '102.png']);
+    await owner.client.storage
+      .from(bucket)
+      .remove([...names.map((name) => `${owner.id}/${name}`), `${owner.id}/many/nested/deep.png`]);
+  });
+
+  it.each([
+    ['a parent segment', (id: string) => `${id}/../other/x.png`],
+    ['an encoded parent segment', (id: string) => `${id}/%2e%2e/%2E%2E/x.png`],
+    ['a NUL byte', (id: string) => `${id}/x%00.png`],
+    ['a leading slash', (id: string) => `/${id}/x.png`],
+    ['an empty segment', (id: string) => `${id}//x.png`],
+  ])('refuses an object name with %s', async (_what, build) => {
+    const response = await fetch(`${server.url}/storage/v1/object/${bucket}/${build(owner.id)}`, {
+      method: 'POST',
+      headers: { ...asOwner(), 'content-type': 'image/png' },
+      body: png,
+    });
+    // fetch itself resolves a literal `..` (the server then sees another folder, which the policy refuses).
+    expect(response.status).toBe(400);
+    expect(['InvalidKey', 'AccessDenied']).toContain(((await response.json()) as { code: string }).code);
+    const listed = await owner.client.storage.from(bucket).list(owner.id);
+    expect(listed.data?.map((entry) => entry.name)).not.toContain('x.png');
+  });
+
+  it('answers a signed link after its expiry, or for another object, or forged, without the bytes', async () => {
+    const path = `${owner.id}/expiring.png`;
+    await owner.client.storage.from(bucket).upload(path, pngBlob());
+    const expired = await signAccessToken({ url: `${bucket}/${path}` }, server.keys.signing, -10);
+    const late = await fetch(`${server.url}/storage/v1/object/sign/${bucket}/${path}?token=${expired.token}`);
+    expect(late.status).toBe(400);
+    expect(await late.json()).toMatchObject({ statusCode: '400', code: 'ExpiredToken' });
+
+    const other = await signAccessToken({ url: `${bucket}/${owner.id}/other.png` }, server.keys.signing, 60);
+    const swapped = await fetch(
+      `${server.url}/storage/v1/object/sign/${bucket}/${path}?token=${other.token}`,
+    );
+    expect(await swapped.json()).toMatchObject({ code: 'InvalidSignature' });
+
+    // A user's access token is not a signed link (it names no object).
+    const misuse = await fetch(`${server.url}/storage/v1/object/sign/${bucket}/${path}?token=${owner.token}`);
+    expect(await misuse.json()).toMatchObject({ code: 'InvalidSignature' });
+  });
+
+  it('lets a browser keep an image: ETag and Last-Modified, then 304 without the bytes', async () => {
+    const path = `${owner.id}/cached.png`;
+    await owner.client.storage.from(bucket).upload(path, pngBlob(), { cacheControl: '86400' });
+    const { data } = await owner.client.storage.from(bucket).createSignedUrl(path, 600);
+    const first = await fetch(data!.signedUrl);
+    expect(first.headers.get('cache-control')).toBe('max-age=86400');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    const again = await fetch(data!.signedUrl, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    expect((await again.arrayBuffer()).byteLength).toBe(0);
+    const since = await fetch(data!.signedUrl, {
+      headers: { 'if-modified-since': first.headers.get('last-modified')! },
+    });
+    expect(since.status).toBe(304);
+  });
+
+  it('keeps each user within their quota, counting a replaced object once', async () => {
+    const big = () => new Blob([new Uint8Array(40 * 1024)], { type: 'image/png' });
+    const quotaUser = await signedInClient(server);
+    const storage = quotaUser.client.storage.from(bucket);
+    expect((await storage.upload(`${quotaUser.user.id}/a.png`, big())).error).toBeNull();
+    expect((await storage.upload(`${quotaUser.user.id}/a.png`, big(), { upsert: true })).error).toBeNull();
+    const over = await storage.upload(`${quotaUser.user.id}/b.png`, big());
+    expect(over.error).toMatchObject({ statusCode: '413' });
+    expect(over.error?.message).toContain('storage quota');
+    await storage.remove([`${quotaUser.user.id}/a.png`]);
+    expect((await storage.upload(`${quotaUser.user.id}/b.png`, big())).error).toBeNull();
+  });
+
+  it('asks for the project API key, and refuses a token it did not sign', async () => {
+    const withoutKey = await fetch(`${server.url}/storage/v1/object/list/${bucket}`, {
+      method: 'POST',
+      body: '{}',
+    });
+    expect(withoutKey.status).toBe(401);
+    const forged = await fetch(`${server.url}/storage/v1/object/list/${bucket}`, {
+      method: 'POST',
+      headers: {
+        apikey: server.keys.publishableKey,
+        authorization: 'Bearer not.a.token',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ prefix: '' }),
+    });
+    expect(forged.status).toBe(400);
+    expect(await forged.json()).toMatchObject({ statusCode: '403', error: 'Unauthorized' });
+    const noBucket = await owner.client.storage.from('no-such-bucket').list('');
+    expect(noBucket.error).toMatchObject({ statusCode: '404', message: 'Bucket not found' });
+  });
+});
