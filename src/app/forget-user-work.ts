@@ -1,5 +1,7 @@
 import { useChatStore } from '@/features/chat/chat-store';
 import { useGeneratorStore } from '@/features/generator/generator-store';
+import { useImageAttachmentStore } from '@/features/generator/image-attachment-store';
+import { forgetImageLinks } from '@/lib/supabase/post-images';
 import { useOnboardingDraft } from '@/features/onboarding/onboarding-draft-store';
 import { useResearchStore } from '@/features/research/research-store';
 import { forgetHandedOverTopic } from './topic-handover';
@@ -11,6 +13,8 @@ import { forgetHandedOverTopic } from './topic-handover';
  */
 export function forgetUserWork(): void {
   useGeneratorStore.getState().reset();
+  useImageAttachmentStore.getState().reset();
+  forgetImageLinks();
   useResearchStore.getState().reset();
   useChatStore.getState().close();
   useOnboardingDraft.getState().reset();

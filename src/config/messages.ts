@@ -16,6 +16,17 @@ export const messages = {
   value_missing: 'A required value is missing.',
   unexpected: 'An unexpected error occurred',
   copy_failed: 'Failed to copy text',
+  edit_save_failed: 'Could not save your changes. Your text is still here — please try again.',
+  image_empty: 'That file is empty. Choose a JPEG, PNG, GIF or WebP image.',
+  image_not_an_image: 'That file is not an image this app can use. Choose a JPEG, PNG, GIF or WebP image.',
+  image_corrupt: 'That image could not be read: the file may be damaged. Try another image.',
+  image_too_large: 'Images can be at most 5 MB.',
+  image_one_only: 'A post can have one image: the first one was used.',
+  image_upload_failed:
+    'The image could not be uploaded, so nothing was saved. Your text and image are still here — please try again.',
+  image_quota_full:
+    'Your image storage is full. Delete posts whose images you no longer need, then try again.',
+  image_unavailable: 'Image unavailable',
 } as const;
 
 export type MessageCode = keyof typeof messages;

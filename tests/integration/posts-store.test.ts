@@ -162,6 +162,8 @@ describe('posts store against the embedded backend', () => {
           content: 'c',
           is_published: false,
           created_at: new Date().toISOString(),
+          image_path: null,
+          image_alt: null,
         },
       ],
     });

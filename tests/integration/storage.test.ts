@@ -249,6 +249,12 @@ describe('Storage on the embedded server only', () => {
     const again = await fetch(data!.signedUrl, { headers: { 'if-none-match': etag! } });
     expect(again.status).toBe(304);
     expect((await again.arrayBuffer()).byteLength).toBe(0);
+    const saved = await owner.client.storage
+      .from(bucket)
+      .createSignedUrl(path, 600, { download: 'My post image.png' });
+    expect((await fetch(saved.data!.signedUrl)).headers.get('content-disposition')).toBe(
+      `attachment; filename="My post image.png"; filename*=UTF-8''My%20post%20image.png`,
+    );
     const since = await fetch(data!.signedUrl, {
       headers: { 'if-modified-since': first.headers.get('last-modified')! },
     });

@@ -257,9 +257,20 @@ async function getSigned(c: Context, options: StorageOptions): Promise<Response>
   if (verified.claims.url !== `${bucket}/${name}`) throw storageErrors.invalidSignature();
   const object = await findObject(options.db, bucket, name);
   if (!object) throw storageErrors.noSuchKey();
-  const expires =
-    typeof verified.claims.exp === 'number' ? new Date(verified.claims.exp * 1000).toUTCString() : null;
-  return serveObject(options.files, object, conditional(c), expires ? { Expires: expires } : {});
+  const headers: Record<string, string> = {};
+  if (typeof verified.claims.exp === 'number')
+    headers.Expires = new Date(verified.claims.exp * 1000).toUTCString();
+  // `&download` (storage-js `{ download: true | 'name' }`) saves the file instead of showing it.
+  const download = c.req.query('download');
+  if (download !== undefined)
+    headers['Content-Disposition'] = attachment(download || (name.split('/').at(-1) ?? name));
+  return serveObject(options.files, object, conditional(c), headers);
+}
+
+/** A Content-Disposition that saves the file under `fileName` (RFC 6266, with a plain ASCII fallback). */
+function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 async function removeMany(c: Context, options: StorageOptions): Promise<Response> {

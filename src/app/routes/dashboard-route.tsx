@@ -6,6 +6,7 @@ import { useIdeasStore } from '@/features/ideas/ideas-store';
 import { usePostsStore } from '@/features/posts/posts-store';
 import { useProfileStore } from '@/features/profile/profile-store';
 import type { AiServiceState } from '@/lib/ai/ai-service-state';
+import type { PendingImage } from '@/lib/images/image-attachment';
 import { useRuntimeConfig } from '../runtime-config-context';
 import { takeHandedOverTopic } from '../topic-handover';
 
@@ -28,8 +29,8 @@ export function DashboardRoute({ aiService }: { aiService: AiServiceState }) {
   const fetchIdeas = useIdeasStore((state) => state.fetchIdeas);
   const openChat = useChatStore((state) => state.open);
 
-  async function save(topic: string, content: string) {
-    await createPost(topic, content);
+  async function save(topic: string, content: string, image: PendingImage | null) {
+    await createPost(topic, content, image);
     try {
       await recordTopicUse(topic);
       await fetchIdeas();

@@ -5,7 +5,10 @@ import type { Post } from '@/lib/supabase/database-types';
 import { deletePost } from './api/delete-post';
 import { fetchPostsBetween } from './api/fetch-posts-between';
 import { fetchPostsPage } from './api/fetch-posts-page';
+import type { ImageEdit, PendingImage } from '@/lib/images/image-attachment';
 import { insertPost } from './api/insert-post';
+import { altOrNull, discardImages, storeImage } from './api/post-image-files';
+import { sweepOrphanImages } from './api/sweep-orphan-images';
 import { updatePost, type PostPatch } from './api/update-post';
 
 export const postsPageSize = 50;
@@ -18,8 +21,10 @@ interface PostsState {
   hasMore: boolean;
   fetchPosts: () => Promise<void>;
   loadMore: () => Promise<void>;
-  createPost: (topic: string, content: string) => Promise<Post>;
-  updatePost: (id: string, content: string) => Promise<Post>;
+  /** Saves a new post; its image, if any, is uploaded first (nothing is saved if that fails). */
+  createPost: (topic: string, content: string, image?: PendingImage | null) => Promise<Post>;
+  /** Saves edited text and, when given, what happens to the image. */
+  updatePost: (id: string, content: string, image?: ImageEdit) => Promise<Post>;
   togglePublished: (id: string) => Promise<Post>;
   /** Posts created in [from, to), oldest first (one calendar month); not merged into `posts`. */
   fetchPostsBetween: (from: Date, to: Date) => Promise<Post[]>;
@@ -32,6 +37,21 @@ interface PostsState {
  * The queries are in `api/`; the store keeps the list and its states. (Object keys such as
  * `deletePost` below are the store's actions; the calls inside them are the `api/` functions.)
  */
+/** The user whose folder was swept this session: once per sign-in is enough. */
+let sweptFor: string | null = null;
+
+/** Removes images no post uses, once per user and session; a failure waits for the next session. */
+async function sweepOnce(): Promise<void> {
+  const userId = await requireUserId().catch(() => null);
+  if (!userId || sweptFor === userId) return;
+  sweptFor = userId;
+  try {
+    await sweepOrphanImages(userId);
+  } catch (error) {
+    console.warn('Unused images could not be cleaned up this time', error);
+  }
+}
+
 export const usePostsStore = create<PostsState>()((set, get) => {
   /** Store actions keep the mapped message in `error` and rethrow it (docs/product.md §15). */
   const fail = (error: unknown): never => {
@@ -55,6 +75,14 @@ export const usePostsStore = create<PostsState>()((set, get) => {
     return fetchPostsPage(await requireUserId(), offset, postsPageSize);
   }
 
+  /** The image fields an edit leads to, and the stored image it leaves unused. */
+  async function applyImageEdit(edit: ImageEdit): Promise<{ patch: PostPatch; unused: string | null }> {
+    if (edit.kind === 'keep') return { patch: { image_alt: altOrNull(edit.alt) }, unused: null };
+    if (edit.kind === 'remove')
+      return { patch: { image_path: null, image_alt: null }, unused: edit.previous };
+    return { patch: await storeImage(await requireUserId(), edit.image, edit.alt), unused: edit.previous };
+  }
+
   return {
     posts: [],
     loading: false,
@@ -66,6 +94,7 @@ export const usePostsStore = create<PostsState>()((set, get) => {
       try {
         const posts = await page(0);
         set({ posts, hasMore: posts.length === postsPageSize, loading: false });
+        void sweepOnce();
       } catch (error) {
         set({ posts: [], hasMore: false, loading: false }); // docs/product.md §15: the list is cleared on error
         fail(error);
@@ -90,17 +119,39 @@ export const usePostsStore = create<PostsState>()((set, get) => {
       }
     },
 
-    createPost: async (topic, content) => {
+    createPost: async (topic, content, image) => {
+      let stored: string | null = null;
       try {
-        const post = await insertPost(await requireUserId(), topic, content);
+        const userId = await requireUserId();
+        const fields = image ? await storeImage(userId, image.image, image.alt) : undefined;
+        stored = fields?.image_path ?? null;
+        const post = await insertPost(userId, topic, content, fields);
         set({ posts: [post, ...get().posts.filter((existing) => existing.id !== post.id)], error: null });
         return post;
       } catch (error) {
+        // The post was not saved: its uploaded image would be an orphan.
+        if (stored) void discardImages([stored]);
         return fail(error);
       }
     },
 
-    updatePost: (id, content) => patchPost(id, { content }),
+    updatePost: async (id, content, image) => {
+      if (!image) return patchPost(id, { content });
+      let change: { patch: PostPatch; unused: string | null };
+      try {
+        change = await applyImageEdit(image);
+      } catch (error) {
+        return fail(error);
+      }
+      try {
+        const post = await patchPost(id, { content, ...change.patch });
+        void discardImages([change.unused]);
+        return post;
+      } catch (error) {
+        if (image.kind === 'replace') void discardImages([change.patch.image_path ?? null]);
+        throw error;
+      }
+    },
 
     togglePublished: async (id) => {
       const current = get().posts.find((post) => post.id === id);
@@ -118,8 +169,11 @@ export const usePostsStore = create<PostsState>()((set, get) => {
 
     deletePost: async (id) => {
       try {
+        const image = get().posts.find((post) => post.id === id)?.image_path ?? null;
         await deletePost(id);
         set({ posts: get().posts.filter((post) => post.id !== id), error: null });
+        // The image goes with its post (a failure here is swept up later).
+        void discardImages([image]);
       } catch (error) {
         fail(error);
       }

@@ -8,17 +8,9 @@ import {
 
 export type { ImageType } from './image-bytes';
 
-/** The largest file accepted, as chosen and as uploaded: 5 MB. */
-export const maxImageBytes = 5 * 1024 * 1024;
-/** The longest side kept; larger images are scaled down to it. */
-export const maxImageSide = 4096;
-/** The formats accepted, for an `<input accept>` (join them with commas); the bytes decide, not this. */
-export const acceptedImageTypes: readonly ImageType[] = [
-  'image/jpeg',
-  'image/png',
-  'image/gif',
-  'image/webp',
-];
+import { acceptedImageTypes, maxImageBytes, maxImageSide } from './image-limits';
+
+export { acceptedImageTypes, maxImageBytes, maxImageSide };
 
 export type ImageExtension = 'jpg' | 'png' | 'gif' | 'webp';
 

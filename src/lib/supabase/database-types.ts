@@ -27,6 +27,10 @@ export interface Post {
   content: string;
   is_published: boolean;
   created_at: string;
+  /** The image's object name in the post-images bucket (`<user id>/<file>`), or null. */
+  image_path: string | null;
+  /** The image's alt text, or null. */
+  image_alt: string | null;
 }
 
 export interface TopicIdea {

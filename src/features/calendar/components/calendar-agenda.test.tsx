@@ -11,6 +11,8 @@ const post = (id: string, topic: string, day: number, hour: number, is_published
   content: `Content of ${topic}`,
   is_published,
   created_at: new Date(2026, 10, day, hour, 0).toISOString(),
+  image_path: null,
+  image_alt: null,
 });
 
 const longTopic =

@@ -19,6 +19,8 @@ function buildPost(overrides: Partial<Post> = {}): Post {
     content: `Content of post ${sequence}`,
     is_published: false,
     created_at: new Date(2026, 10, 10, 9, 0).toISOString(),
+    image_path: null,
+    image_alt: null,
     ...overrides,
   };
 }
@@ -303,7 +305,7 @@ describe('CalendarPage', () => {
       await user.type(textarea, 'Now with *emphasis*');
       await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
 
-      expect(onUpdatePost).toHaveBeenCalledExactlyOnceWith(post.id, 'Now with *emphasis*');
+      expect(onUpdatePost).toHaveBeenCalledExactlyOnceWith(post.id, 'Now with *emphasis*', undefined);
       expect((await within(dialog).findByText('emphasis')).tagName).toBe('EM');
       expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
       expect(within(dialog).getByRole('button', { name: 'Edit Post' })).toHaveFocus();

@@ -1,5 +1,6 @@
 import { addMonths, format, isSameMonth } from 'date-fns';
 import { useId, useRef, useState, type JSX } from 'react';
+import type { ImageEdit } from '@/lib/images/image-attachment';
 import type { Post } from '@/lib/supabase/database-types';
 import { buildMonthGrid, filterByRange, groupPostsByDay, localDate, monthRange } from '../month-grid';
 import { useContainerWidth } from '../use-container-width';
@@ -14,7 +15,7 @@ export interface CalendarPageProps {
   /** Loads the signed-in user's posts created in [from, to) (the visible month, in the user's time zone). */
   loadMonth: (from: Date, to: Date) => Promise<Post[]>;
   /** Saves new content for a post; resolves with the updated post. */
-  onUpdatePost: (id: string, content: string) => Promise<Post>;
+  onUpdatePost: (id: string, content: string, image?: ImageEdit) => Promise<Post>;
   /** Injected for tests; defaults to new Date(). */
   now?: Date;
 }
@@ -91,7 +92,7 @@ export function CalendarPage({ loadMonth, onUpdatePost, now }: CalendarPageProps
           key={openPost.id}
           post={openPost}
           onClose={() => setOpenPostId(null)}
-          onSave={async (content) => replacePost(await onUpdatePost(openPost.id, content))}
+          onSave={async (content, image) => replacePost(await onUpdatePost(openPost.id, content, image))}
         />
       )}
     </div>

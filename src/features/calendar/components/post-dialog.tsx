@@ -4,6 +4,12 @@ import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { DownloadImageButton, imageFileName } from '@/components/images/download-image-button';
+import { ImageEditFields } from '@/components/images/image-edit-fields';
+import { PostImage } from '@/components/images/post-image';
+import { messages } from '@/config/messages';
+import { imageSaveFailure, type ImageEdit } from '@/lib/images/image-attachment';
+import { useImageEdit } from '@/lib/images/use-image-edit';
 import type { Post } from '@/lib/supabase/database-types';
 import { PostEditor } from './post-editor';
 import { PostStatusBadge } from './post-status';
@@ -15,7 +21,7 @@ interface PostDialogProps {
   post: Post;
   onClose: () => void;
   /** Saves new content; rejects if the save failed. */
-  onSave: (content: string) => Promise<void>;
+  onSave: (content: string, image: ImageEdit | undefined) => Promise<void>;
 }
 
 /** A post opened from the calendar: topic, long date, rendered content, and an editor. */
@@ -23,26 +29,29 @@ export function PostDialog({ post, onClose, onSave }: PostDialogProps) {
   /** null while viewing; the text being edited otherwise. */
   const [draft, setDraft] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [failed, setFailed] = useState(false);
+  /** Why the last save failed, or null. */
+  const [failed, setFailed] = useState<string | null>(null);
   /** After editing, focus returns to "Edit Post" (the editor's buttons no longer exist). */
   const [backFromEditing, setBackFromEditing] = useState(false);
+  const image = useImageEdit(post);
 
   function leaveEditing() {
     setDraft(null);
-    setFailed(false);
+    setFailed(null);
     setBackFromEditing(true);
+    image.reset();
   }
 
   async function save(content: string) {
     setSaving(true);
-    setFailed(false);
+    setFailed(null);
     try {
-      await onSave(content);
+      await onSave(content, image.edit());
       leaveEditing();
     } catch (error) {
       // docs/product.md §15: a failed post update is only logged; the draft stays so the user can retry.
       console.error('Could not update the post', error);
-      setFailed(true);
+      setFailed(imageSaveFailure(error) ?? messages.edit_save_failed);
     } finally {
       setSaving(false);
     }
@@ -78,7 +87,16 @@ export function PostDialog({ post, onClose, onSave }: PostDialogProps) {
             >
               <Markdown className="text-sm leading-relaxed text-slate-800">{post.content}</Markdown>
             </Suspense>
-            <div className="mt-6 flex justify-end">
+            {post.image_path && (
+              <PostImage path={post.image_path} alt={post.image_alt} className="mt-4 rounded-lg" />
+            )}
+            <div className="mt-6 flex justify-end gap-2">
+              {post.image_path && (
+                <DownloadImageButton
+                  path={post.image_path}
+                  fileName={imageFileName(post.topic, post.image_path)}
+                />
+              )}
               <Button autoFocus={backFromEditing} onClick={() => setDraft(post.content)}>
                 Edit Post
               </Button>
@@ -92,6 +110,7 @@ export function PostDialog({ post, onClose, onSave }: PostDialogProps) {
             onChange={setDraft}
             onCancel={leaveEditing}
             onSave={() => void save(draft)}
+            image={<ImageEditFields state={image} disabled={saving} />}
           />
         )}
       </div>

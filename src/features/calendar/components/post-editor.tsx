@@ -1,20 +1,22 @@
+import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/field';
 
-export const saveFailedMessage = 'Could not save your changes. Your text is still here — please try again.';
-
 interface PostEditorProps {
   draft: string;
   saving: boolean;
-  failed: boolean;
+  /** Why the last save failed (the draft is kept), or null. */
+  failed: string | null;
   onChange: (draft: string) => void;
   onCancel: () => void;
   onSave: () => void;
+  /** The post's image fields, under the text. */
+  image?: ReactNode;
 }
 
 /** The edit mode of the post dialog. A failed save keeps the draft and says so (docs/product.md §15 only logs it). */
-export function PostEditor({ draft, saving, failed, onChange, onCancel, onSave }: PostEditorProps) {
+export function PostEditor({ draft, saving, failed, onChange, onCancel, onSave, image }: PostEditorProps) {
   return (
     <form
       className="space-y-4"
@@ -30,7 +32,8 @@ export function PostEditor({ draft, saving, failed, onChange, onCancel, onSave }
         value={draft}
         onChange={(event) => onChange(event.target.value)}
       />
-      {failed && <Alert tone="danger">{saveFailedMessage}</Alert>}
+      {image}
+      {failed && <Alert tone="danger">{failed}</Alert>}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel} disabled={saving}>
           Cancel

@@ -1,11 +1,18 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { ImageDetails, ImagePickerButton } from '@/components/images/image-controls';
+import { ImageDropZone } from '@/components/images/image-drop-zone';
+import { PostImageFrame } from '@/components/images/post-image';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { readyCatalog, type AiServiceState } from '@/lib/ai/ai-service-state';
 import { timers } from '@/config/timers';
 import type { Profile } from '@/lib/supabase/database-types';
+import type { PendingImage } from '@/lib/images/image-attachment';
+import { usePastedImages } from '@/lib/images/use-pasted-images';
 import { toast } from '@/lib/toast/toast';
+import { draftAltText } from '../draft-alt-text';
 import { useGeneratorStore } from '../generator-store';
+import { useImageAttachmentStore } from '../image-attachment-store';
 import { useVoiceInput } from '../voice/use-voice-input';
 import { PostPreviewCard } from './post-preview-card';
 import { TopicComposer } from './topic-composer';
@@ -16,8 +23,8 @@ interface DashboardPageProps {
   /** The AI service: generation waits for its catalog and says why while it cannot. */
   aiService: AiServiceState;
   apiBaseUrl: string;
-  /** Saves the post and counts its topic in the ideas bank (wired by the app). */
-  onSave: (topic: string, content: string) => Promise<void>;
+  /** Saves the post with its image and counts its topic in the ideas bank (wired by the app). */
+  onSave: (topic: string, content: string, image: PendingImage | null) => Promise<void>;
   /** The research panel, shown by "Find Topics"; it hands a chosen topic back. */
   renderResearch?: (onChoose: (topic: string) => void) => ReactNode;
   onChat?: (post: { title: string; content: string }) => void;
@@ -40,7 +47,13 @@ export function DashboardPage({
     useGeneratorStore();
   const [researchOpen, setResearchOpen] = useState(false);
   const [saveState, setSaveState] = useState<'idle' | 'saving' | 'saved'>('idle');
+  const attachment = useImageAttachmentStore();
+  const [draftingAlt, setDraftingAlt] = useState(false);
   const generating = status === 'generating';
+  const attach = (files: File[]) => {
+    if (saveState !== 'saving') void attachment.attach(files);
+  };
+  usePastedImages(attach);
   const voice = useVoiceInput(profile?.language_preference ?? 'en-US', (heard) => {
     const current = useGeneratorStore.getState().topic;
     setTopic(current.trim() ? `${current.trim()} ${heard}` : heard);
@@ -56,6 +69,7 @@ export function DashboardPage({
     // The "Saved" flag shows for 3 s, then the preview clears for the next post.
     const timer = setTimeout(() => {
       clearPreview();
+      useImageAttachmentStore.getState().reset();
       setSaveState('idle');
     }, timers.savedFlagMs);
     return () => clearTimeout(timer);
@@ -96,7 +110,7 @@ export function DashboardPage({
     if (!content.trim() || !postTopic) return;
     setSaveState('saving');
     try {
-      await onSave(postTopic, content);
+      await onSave(postTopic, content, attachment.pending);
       setSaveState('saved');
       toast.success('Post saved successfully!');
     } catch (caught) {
@@ -105,66 +119,121 @@ export function DashboardPage({
     }
   }
 
+  async function draftAlt() {
+    if (!profile || !catalog || !content.trim()) return;
+    setDraftingAlt(true);
+    try {
+      const alt = await draftAltText({
+        post: content,
+        engine: profile.ai_engine,
+        model: profile.ai_model ?? '',
+        catalog,
+        apiBaseUrl,
+      });
+      attachment.setAlt(alt);
+    } catch (caught) {
+      toast.error(caught instanceof Error && caught.message ? caught.message : 'Could not draft alt text');
+    } finally {
+      setDraftingAlt(false);
+    }
+  }
+
+  const pending = attachment.pending;
+  const imageBusy = saveState === 'saving';
+  const image = {
+    button: (
+      <ImagePickerButton
+        hasImage={pending !== null}
+        preparing={attachment.preparing}
+        disabled={imageBusy}
+        onFiles={attach}
+      />
+    ),
+    details: (
+      <ImageDetails
+        hasImage={pending !== null}
+        preparing={attachment.preparing}
+        disabled={imageBusy}
+        onRemove={attachment.remove}
+        alt={pending?.alt ?? ''}
+        onAltChange={attachment.setAlt}
+        onDraftAlt={catalog && profile && content.trim() && !generating ? () => void draftAlt() : undefined}
+        draftingAlt={draftingAlt}
+        error={attachment.error}
+        note={attachment.note}
+        thumbnail={
+          pending && <PostImageFrame src={pending.previewUrl} alt={pending.alt} className="max-h-24" />
+        }
+      />
+    ),
+  };
+
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-      <section
-        aria-labelledby="create-title"
-        className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-      >
-        <h1 id="create-title" className="mb-4 text-xl font-semibold text-slate-900">
-          Create New Post
-        </h1>
-        <TopicComposer
-          topic={topic}
-          onTopicChange={setTopic}
-          generating={generating}
-          canGenerate={canGenerate}
-          generateHint={<GenerateHint aiService={aiService} />}
-          onGenerate={startGeneration}
-          researchOpen={researchOpen}
-          onToggleResearch={() => setResearchOpen(!researchOpen)}
-          voice={{ ...voice, toggle: () => void voice.toggle() }}
-        />
-        {researchOpen && renderResearch && (
-          <div className="mt-6">
-            {renderResearch((chosen) => {
-              setTopic(chosen);
-              setResearchOpen(false);
-            })}
-          </div>
-        )}
-      </section>
-      <section aria-labelledby="preview-title" className="space-y-4">
-        <h2 id="preview-title" className="text-xl font-semibold text-slate-900">
-          Preview
-        </h2>
-        {error && <Alert tone="danger">{error}</Alert>}
-        {content ? (
-          <PostPreviewCard
-            content={content}
-            fullName={profile?.full_name}
-            role={profile?.role}
-            company={profile?.company}
-            streaming={generating}
-            saveState={saveState}
-            incomplete={incomplete}
-            onSave={() => void save()}
-            onRegenerate={startGeneration}
-            canRegenerate={canGenerate}
-            onChat={() => onChat?.({ title: contentTopic || topic, content })}
+      <ImageDropZone onFiles={attach} enabled={!imageBusy}>
+        <section
+          aria-labelledby="create-title"
+          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
+          <h1 id="create-title" className="mb-4 text-xl font-semibold text-slate-900">
+            Create New Post
+          </h1>
+          <TopicComposer
+            topic={topic}
+            onTopicChange={setTopic}
+            generating={generating}
+            canGenerate={canGenerate}
+            generateHint={<GenerateHint aiService={aiService} />}
+            onGenerate={startGeneration}
+            researchOpen={researchOpen}
+            onToggleResearch={() => setResearchOpen(!researchOpen)}
+            voice={{ ...voice, toggle: () => void voice.toggle() }}
+            image={image}
           />
-        ) : (
-          <div className="flex min-h-64 items-center justify-center rounded-2xl border-2 border-dashed border-slate-200 bg-white p-8 text-center text-slate-500">
-            {generating ? (
-              <span className="flex items-center gap-2">
-                <Spinner /> Writing your post...
-              </span>
-            ) : (
-              'Your post preview will appear here'
-            )}
-          </div>
-        )}
-      </section>
+          {researchOpen && renderResearch && (
+            <div className="mt-6">
+              {renderResearch((chosen) => {
+                setTopic(chosen);
+                setResearchOpen(false);
+              })}
+            </div>
+          )}
+        </section>
+      </ImageDropZone>
+      <ImageDropZone onFiles={attach} enabled={!imageBusy}>
+        <section aria-labelledby="preview-title" className="space-y-4">
+          <h2 id="preview-title" className="text-xl font-semibold text-slate-900">
+            Preview
+          </h2>
+          {error && <Alert tone="danger">{error}</Alert>}
+          {content ? (
+            <PostPreviewCard
+              content={content}
+              fullName={profile?.full_name}
+              role={profile?.role}
+              company={profile?.company}
+              streaming={generating}
+              saveState={saveState}
+              incomplete={incomplete}
+              onSave={() => void save()}
+              onRegenerate={startGeneration}
+              canRegenerate={canGenerate}
+              onChat={() => onChat?.({ title: contentTopic || topic, content })}
+              image={pending && { src: pending.previewUrl, alt: pending.alt }}
+            />
+          ) : (
+            <div className="flex min-h-64 items-center justify-center rounded-2xl border-2 border-dashed border-slate-200 bg-white p-8 text-center text-slate-500">
+              {generating ? (
+                <span className="flex items-center gap-2">
+                  <Spinner /> Writing your post...
+                </span>
+              ) : (
+                'Your post preview will appear here'
+              )}
+            </div>
+          )}
+        </section>
+      </ImageDropZone>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Check, Copy, Globe, MessageCircle, MessageSquare, Repeat2, Send, ThumbsUp } from 'lucide-react';
 import { useState } from 'react';
+import { PostImageFrame } from '@/components/images/post-image';
 import { AuthorBlock } from '@/components/ui/author-block';
 import { useCopyToClipboard } from '@/lib/clipboard/use-copy-to-clipboard';
 import { messages } from '@/config/messages';
@@ -20,6 +21,8 @@ interface PostPreviewCardProps {
   onRegenerate?: () => void;
   canRegenerate?: boolean;
   onChat: () => void;
+  /** The attached image, shown under the text as LinkedIn shows a single image. */
+  image?: { src: string; alt: string } | null;
 }
 
 /** LinkedIn's action bar under a post, drawn for the look only; Repost and Send from 640 px. */
@@ -43,6 +46,7 @@ export function PostPreviewCard({
   onRegenerate,
   canRegenerate = false,
   onChat,
+  image = null,
 }: PostPreviewCardProps) {
   const [expanded, setExpanded] = useState(false);
   const [confirmingSave, setConfirmingSave] = useState(false);
@@ -105,8 +109,9 @@ export function PostPreviewCard({
           </>
         )}
       </div>
+      {image && <PostImageFrame src={image.src} alt={image.alt} />}
       <p
-        className={`px-4 pb-2 text-right text-xs ${length > linkedInPostLimit ? 'font-medium text-red-600' : 'text-slate-500'}`}
+        className={`px-4 pb-2 pt-2 text-right text-xs ${length > linkedInPostLimit ? 'font-medium text-red-600' : 'text-slate-500'}`}
       >
         {length.toLocaleString('en-US')} / {linkedInPostLimit.toLocaleString('en-US')} characters
         {length > linkedInPostLimit && ' (over LinkedIn’s limit)'}

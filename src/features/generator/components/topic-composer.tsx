@@ -1,4 +1,4 @@
-import { ImagePlus, Lightbulb, Mic, MicOff, Sparkles } from 'lucide-react';
+import { Lightbulb, Mic, MicOff, Sparkles } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -15,6 +15,8 @@ interface TopicComposerProps {
   /** Why generating is not possible yet (the AI service loading or out of reach), under the button. */
   generateHint?: ReactNode;
   voice: { supported: boolean; listening: boolean; interim: string; toggle: () => void };
+  /** "Add Image", first in the row of buttons, and what is attached, under it. */
+  image: { button: ReactNode; details: ReactNode };
 }
 
 /** The "Create New Post" pane's controls (docs/product.md §2 "Dashboard"). */
@@ -47,9 +49,7 @@ export function TopicComposer(props: TopicComposerProps) {
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" title="Image attachments are not available yet">
-          <ImagePlus aria-hidden="true" className="h-4 w-4" /> Add Image
-        </Button>
+        {props.image.button}
         <Button
           variant="secondary"
           aria-pressed={voice.listening}
@@ -72,6 +72,7 @@ export function TopicComposer(props: TopicComposerProps) {
           <Lightbulb aria-hidden="true" className="h-4 w-4" /> Find Topics
         </Button>
       </div>
+      {props.image.details}
       {voice.listening && (
         <p role="status" className="flex items-center gap-2 text-sm text-red-700">
           <span aria-hidden="true" className="h-2 w-2 animate-pulse rounded-full bg-red-600" /> Listening...

@@ -2,12 +2,19 @@ import { userFacingError } from '@/lib/errors/store-error-message';
 import { getSupabase } from '@/lib/supabase/client';
 import type { Post } from '@/lib/supabase/database-types';
 
-/** A new post of the user, unpublished (docs/product.md "Save Post"). */
-export async function insertPost(userId: string, topic: string, content: string): Promise<Post> {
+export type PostImageFields = Pick<Post, 'image_path' | 'image_alt'>;
+
+/** A new post of the user, unpublished (docs/product.md "Save Post"), with its stored image if any. */
+export async function insertPost(
+  userId: string,
+  topic: string,
+  content: string,
+  image: PostImageFields = { image_path: null, image_alt: null },
+): Promise<Post> {
   try {
     const { data, error } = await getSupabase()
       .from('posts')
-      .insert({ topic, content, user_id: userId, is_published: false })
+      .insert({ topic, content, user_id: userId, is_published: false, ...image })
       .select()
       .single();
     if (error) throw error;

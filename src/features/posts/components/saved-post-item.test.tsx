@@ -13,6 +13,8 @@ function buildPost(overrides: Partial<Post> = {}): Post {
     content: 'First line.\n\nSecond line.',
     is_published: false,
     created_at: '2026-03-09T10:15:00Z',
+    image_path: null,
+    image_alt: null,
     ...overrides,
   };
 }

@@ -1,10 +1,15 @@
 import { format, parseISO } from 'date-fns';
 import { Check, CheckCircle2, Copy, FilePen, MessageCircle, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { DownloadImageButton, imageFileName } from '@/components/images/download-image-button';
+import { ImageEditFields } from '@/components/images/image-edit-fields';
+import { PostImage } from '@/components/images/post-image';
 import { Alert } from '@/components/ui/alert';
 import { AuthorBlock, type AuthorDetails } from '@/components/ui/author-block';
 import { Button } from '@/components/ui/button';
 import { useCopyToClipboard } from '@/lib/clipboard/use-copy-to-clipboard';
+import { imageSaveFailure, type ImageEdit } from '@/lib/images/image-attachment';
+import { useImageEdit } from '@/lib/images/use-image-edit';
 import type { Post } from '@/lib/supabase/database-types';
 import { messages } from '@/config/messages';
 import { toast } from '@/lib/toast/toast';
@@ -14,7 +19,7 @@ export type Author = AuthorDetails;
 interface SavedPostItemProps {
   post: Post;
   author: Author;
-  onSaveEdit: (content: string) => Promise<void>;
+  onSaveEdit: (content: string, image: ImageEdit | undefined) => Promise<void>;
   onTogglePublished: () => Promise<void>;
   onDelete: () => void;
   onChat: () => void;
@@ -34,6 +39,7 @@ export function SavedPostItem({
   const [saving, setSaving] = useState(false);
   const [editError, setEditError] = useState<string | null>(null);
   const { copied, copy: copyText } = useCopyToClipboard();
+  const image = useImageEdit(post);
 
   async function copy() {
     if (!(await copyText(post.content))) toast.error(messages.copy_failed);
@@ -43,12 +49,13 @@ export function SavedPostItem({
     setSaving(true);
     setEditError(null);
     try {
-      await onSaveEdit(draft);
+      await onSaveEdit(draft, image.edit());
       setEditing(false);
+      image.reset();
     } catch (error) {
       // docs/product.md §15: update failures are logged; the edited text stays so nothing is lost.
       console.error('Could not save the edited post', error);
-      setEditError('Could not save your changes. Your text is still here — please try again.');
+      setEditError(imageSaveFailure(error) ?? messages.edit_save_failed);
     } finally {
       setSaving(false);
     }
@@ -95,6 +102,7 @@ export function SavedPostItem({
               onChange={(event) => setDraft(event.target.value)}
               className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500"
             />
+            <ImageEditFields state={image} disabled={saving} />
             {editError && <Alert tone="danger">{editError}</Alert>}
             <div className="flex justify-end gap-2">
               <Button
@@ -103,6 +111,7 @@ export function SavedPostItem({
                   setEditing(false);
                   setDraft(post.content);
                   setEditError(null);
+                  image.reset();
                 }}
                 disabled={saving}
               >
@@ -114,9 +123,18 @@ export function SavedPostItem({
             </div>
           </div>
         ) : (
-          <p className="mt-2 text-sm leading-relaxed whitespace-pre-wrap break-words text-slate-800">
-            {post.content}
-          </p>
+          <>
+            <p className="mt-2 text-sm leading-relaxed whitespace-pre-wrap break-words text-slate-800">
+              {post.content}
+            </p>
+            {post.image_path && (
+              <PostImage
+                path={post.image_path}
+                alt={post.image_alt}
+                className="-mx-5 mt-3 w-[calc(100%+2.5rem)]"
+              />
+            )}
+          </>
         )}
         {!editing && (
           <footer className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-3">
@@ -137,6 +155,12 @@ export function SavedPostItem({
             >
               <Pencil aria-hidden="true" className="h-4 w-4" /> Edit
             </Button>
+            {post.image_path && (
+              <DownloadImageButton
+                path={post.image_path}
+                fileName={imageFileName(post.topic, post.image_path)}
+              />
+            )}
             <Button variant="ghost" onClick={onChat}>
               <MessageCircle aria-hidden="true" className="h-4 w-4" /> Chat about this post
             </Button>

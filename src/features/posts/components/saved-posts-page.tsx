@@ -78,8 +78,8 @@ export function SavedPostsPage({ author, onChat }: SavedPostsPageProps) {
               key={post.id}
               post={post}
               author={author}
-              onSaveEdit={async (content) => {
-                await updatePost(post.id, content);
+              onSaveEdit={async (content, image) => {
+                await updatePost(post.id, content, image);
               }}
               onTogglePublished={async () => {
                 try {

@@ -1,0 +1,19 @@
+import { useEffect, useState } from 'react';
+import { postImageUrl } from './post-images';
+
+export type ImageLink = { status: 'loading' } | { status: 'ready'; url: string } | { status: 'failed' };
+
+/** A link that shows a stored post image, signed on first use and reused after (see postImageUrl). */
+export function usePostImageUrl(path: string): ImageLink {
+  const [link, setLink] = useState<{ path: string; link: ImageLink }>({ path, link: { status: 'loading' } });
+  useEffect(() => {
+    let current = true;
+    void postImageUrl(path).then((url) => {
+      if (current) setLink({ path, link: url ? { status: 'ready', url } : { status: 'failed' } });
+    });
+    return () => {
+      current = false;
+    };
+  }, [path]);
+  return link.path === path ? link.link : { status: 'loading' };
+}
