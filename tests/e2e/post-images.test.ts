@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
 import { AppServer } from '../../harness/app-server.ts';
@@ -282,7 +282,7 @@ describe('attaching an image to a post', () => {
   });
 
   it('keeps the text and image when the upload fails, and saves on the retry', async () => {
-    const failing = async (route: import('playwright-core').Route) => route.abort('connectionreset');
+    const failing = async (route: Route) => route.abort('connectionreset');
     await page.route('**/storage/v1/object/post-images/**', failing);
     browser.allowConsoleErrorsInThisTest('Failed to load resource');
     await preview().getByRole('button', { name: 'Save Post' }).click();
