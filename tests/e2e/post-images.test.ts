@@ -1,6 +1,10 @@
 import type { Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
+import {
+  DEFAULT_POST_TEXT,
+  startFakeProviders,
+  type FakeProviders,
+} from '../../harness/fakes/fake-providers.ts';
 import { AppServer } from '../../harness/app-server.ts';
 import { accessTokenOf, newAccount, restAsUser, signUpAndOnboard } from '../../harness/journeys.ts';
 import { openBrowser, type BrowserSession } from './support/browser.ts';
@@ -176,6 +180,18 @@ describe('attaching an image to a post', () => {
     const shown = preview().locator('img');
     expect(await loadedSize(shown)).toEqual({ width: 1200, height: 800 });
     expect(await shown.getAttribute('src')).toMatch(/^blob:/);
+    // The AI drafts alt text from the post; the author then corrects it.
+    fake.setScenario('groq', { text: '"A team gathered around a whiteboard"' });
+    await composer().getByRole('button', { name: 'Draft alt text with AI' }).click();
+    await expect
+      .poll(() => composer().getByLabel('Alt text').inputValue())
+      .toBe('A team gathered around a whiteboard');
+    const altRequest = fake.requests.filter((entry) => entry.provider === 'groq').at(-1);
+    expect(JSON.stringify(altRequest?.body)).toContain('alt text for the single image of a LinkedIn post');
+    expect(JSON.stringify(altRequest?.body)).toContain(
+      JSON.stringify(DEFAULT_POST_TEXT.trim().slice(0, 40)).slice(1, -1),
+    );
+    fake.setScenario('groq', {});
     await composer().getByLabel('Alt text').fill('The team around a whiteboard full of sticky notes');
     await expect
       .poll(() =>
