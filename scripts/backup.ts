@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { readServerEnv } from '../server/config/server-env.ts';
+import { linkImagesInto } from '../server/embedded/data-dir/backup-images.ts';
 import { describeBackup, newBackupPath } from '../server/embedded/data-dir/backups.ts';
 import { runningServer } from '../server/embedded/data-dir/data-dir-lock.ts';
 import { openDataDir } from '../server/embedded/data-dir/open-data-dir.ts';
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   try {
     const file = await newBackupPath(dataDir, 'manual');
     await opened.db.backup(file);
+    await linkImagesInto(dataDir, file);
     console.log(`Backed up the database to ${await describeBackup(file)}`);
   } finally {
     await opened.close();

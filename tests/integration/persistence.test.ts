@@ -100,7 +100,7 @@ describe('npm run backup and npm run restore', () => {
       child.once('exit', (code) => resolve({ code, output }));
     });
 
-  it('backs up a running server, and restoring that backup brings its state back', async () => {
+  it('backs up a running server, and restoring that backup brings its state back, images included', async () => {
     const backupDir = await mkdtemp(path.join(tmpdir(), 'post-writer-backup-'));
     try {
       const server = await startServerProcess({ DATA_DIR: backupDir });
@@ -115,6 +115,12 @@ describe('npm run backup and npm run restore', () => {
       expect(
         (await client.from('posts').insert({ topic: 'In the backup', content: 'Saved before' })).error,
       ).toBeNull();
+      const userId = (await client.auth.getUser()).data.user!.id;
+      const images = client.storage.from('post-images');
+      const kept = new Uint8Array([137, 80, 78, 71, 1, 2, 3]);
+      expect(
+        (await images.upload(`${userId}/kept.png`, new Blob([kept], { type: 'image/png' }))).error,
+      ).toBeNull();
 
       const backup = await run('backup', { DATA_DIR: backupDir });
       expect(backup.code).toBe(0);
@@ -122,6 +128,11 @@ describe('npm run backup and npm run restore', () => {
       expect(file).toBeDefined();
       expect(
         (await client.from('posts').insert({ topic: 'After the backup', content: 'Not in it' })).error,
+      ).toBeNull();
+      // After the backup: the kept image is deleted and another one added.
+      expect((await images.remove([`${userId}/kept.png`])).data).toHaveLength(1);
+      expect(
+        (await images.upload(`${userId}/later.png`, new Blob([kept], { type: 'image/png' }))).error,
       ).toBeNull();
 
       // Never while the server runs.
@@ -143,6 +154,10 @@ describe('npm run backup and npm run restore', () => {
           .error,
       ).toBeNull();
       expect((await next.from('posts').select('topic')).data).toEqual([{ topic: 'In the backup' }]);
+      const restoredImages = next.storage.from('post-images');
+      expect((await restoredImages.list(userId)).data?.map((entry) => entry.name)).toEqual(['kept.png']);
+      const download = await restoredImages.download(`${userId}/kept.png`);
+      expect(new Uint8Array(await download.data!.arrayBuffer())).toEqual(kept);
       again.child.kill('SIGTERM');
       await again.exited;
     } finally {

@@ -1,5 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
+import { linkImagesInto } from '../data-dir/backup-images.ts';
 import { describeBackup, newBackupPath } from '../data-dir/backups.ts';
 import type { EmbeddedDatabase } from '../db/database.ts';
 import { apiKeyRole } from '../gateway/api-key.ts';
@@ -40,7 +41,9 @@ export function createBackupRoute(options: {
       );
     }
     const file = await newBackupPath(options.dataDir, 'manual');
+    await linkImagesInto(options.dataDir, file);
     await options.db.backup(file);
+    await linkImagesInto(options.dataDir, file);
     return c.json({ file, description: await describeBackup(file) });
   });
   return app;

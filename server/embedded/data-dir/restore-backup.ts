@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { openPglite } from '../db/pglite-engine.ts';
+import { restoreImages } from './backup-images.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { manifestFileName, recordCleanShutdown } from './integrity-manifest.ts';
 import { enforceOwnerOnly } from './owner-only-permissions.ts';
@@ -17,11 +18,12 @@ export async function restoreBackup(file: string, dataDir: string): Promise<stri
   try {
     const pgdata = path.join(dataDir, 'pgdata');
     let movedTo: string | null = null;
+    const stamp = new Date()
+      .toISOString()
+      .replace(/\.\d+Z$/, 'Z')
+      .replaceAll(':', '-');
     if ((await readdir(pgdata).catch(() => [])).length > 0) {
-      movedTo = `${pgdata}.before-restore-${new Date()
-        .toISOString()
-        .replace(/\.\d+Z$/, 'Z')
-        .replaceAll(':', '-')}`;
+      movedTo = `${pgdata}.before-restore-${stamp}`;
       await rename(pgdata, movedTo);
       const manifest = path.join(dataDir, manifestFileName);
       if (existsSync(manifest)) await rename(manifest, `${movedTo}.${manifestFileName}`);
@@ -44,6 +46,7 @@ export async function restoreBackup(file: string, dataDir: string): Promise<stri
       await db.close();
     }
     await recordCleanShutdown(pgdata);
+    await restoreImages(dataDir, file, stamp);
     await enforceOwnerOnly(dataDir);
     return movedTo;
   } finally {
