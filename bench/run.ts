@@ -1,6 +1,7 @@
 import { coldStart } from './cases/cold-start.ts';
 import { library } from './cases/library.ts';
 import { load } from './cases/load.ts';
+import { postImage } from './cases/post-image.ts';
 import { restLatency } from './cases/rest-latency.ts';
 import { streamingBrowser } from './cases/streaming-browser.ts';
 import { ttft } from './cases/ttft.ts';
@@ -19,7 +20,7 @@ import {
  * is over its target, and non-zero only when a case fails (an error or a failed sanity check).
  * `npm run bench -- library` runs only the cases whose name contains one of the words.
  */
-const cases: BenchCase[] = [coldStart, restLatency, load, ttft, streamingBrowser, library];
+const cases: BenchCase[] = [coldStart, restLatency, load, ttft, streamingBrowser, library, postImage];
 
 const words = process.argv.slice(2).map((word) => word.toLowerCase());
 const selected = words.length

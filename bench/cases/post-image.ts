@@ -1,0 +1,174 @@
+import { performance } from 'node:perf_hooks';
+import type { Page } from 'playwright-core';
+import { openBrowser, type BrowserSession } from '../../harness/browser.ts';
+import { startFakeProviders } from '../../harness/fakes/fake-providers.ts';
+import { newAccount, signUpAndOnboard } from '../../harness/journeys.ts';
+import type { AppServer } from '../../harness/app-server.ts';
+import { check } from '../check.ts';
+import { ensureFreshDist } from '../dist.ts';
+import { startAppWithFakeGroq } from '../generation-app.ts';
+import type { BenchCase, BenchResult } from '../report.ts';
+import { row, sampleRows } from '../results.ts';
+import { round } from '../stats.ts';
+
+const runs = 3;
+const photoBytes = 3 * 1024 * 1024;
+
+const composer = (page: Page) => page.getByRole('region', { name: 'Create New Post' });
+const preview = (page: Page) => page.getByRole('article', { name: 'Post preview' });
+
+/** A photo-like JPEG of about 3 MB (noise does not compress), drawn in the page's canvas. */
+async function makePhoto(page: Page): Promise<Buffer> {
+  for (let side = 1600; side <= 4000; side += 200) {
+    const bytes = await page.evaluate(async (side) => {
+      const width = Math.round(side * 1.5);
+      const canvas = new OffscreenCanvas(width, side);
+      const context = canvas.getContext('2d')!;
+      const pixels = context.createImageData(width, side);
+      for (let index = 0; index < pixels.data.length; index += 4) {
+        const shade = (index / 4) % width;
+        pixels.data[index] = (shade + Math.random() * 60) & 255;
+        pixels.data[index + 1] = (shade / 2 + Math.random() * 60) & 255;
+        pixels.data[index + 2] = Math.random() * 255;
+        pixels.data[index + 3] = 255;
+      }
+      context.putImageData(pixels, 0, 0);
+      const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.8 });
+      return [...new Uint8Array(await blob.arrayBuffer())];
+    }, side);
+    if (bytes.length >= photoBytes * 0.9) return Buffer.from(bytes);
+  }
+  throw new Error('could not draw a photo of about 3 MB');
+}
+
+async function generatePost(page: Page, topic: string): Promise<void> {
+  await page.getByLabel('What would you like to post about?').fill(topic);
+  await composer(page).getByRole('button', { name: 'Generate Post' }).click();
+  await preview(page).waitFor();
+  await composer(page).getByRole('button', { name: 'Generate Post' }).waitFor({ timeout: 60_000 });
+}
+
+/** Choose the file → the preview shows it decoded; then Save Post → the saved toast. */
+async function attachAndSave(
+  page: Page,
+  photo: Buffer,
+  run: number,
+): Promise<{ previewMs: number; saveMs: number }> {
+  await generatePost(page, `A photo post, take ${run}`);
+  const chooser = page.waitForEvent('filechooser');
+  await composer(page).getByRole('button', { name: 'Add Image' }).click();
+  const started = performance.now();
+  await (await chooser).setFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await page.waitForFunction(
+    () => {
+      const image = document.querySelector<HTMLImageElement>('article[aria-label="Post preview"] img');
+      return image !== null && image.complete && image.naturalWidth > 0;
+    },
+    undefined,
+    { polling: 'raf', timeout: 60_000 },
+  );
+  const previewMs = performance.now() - started;
+  const saving = performance.now();
+  await preview(page).getByRole('button', { name: 'Save Post' }).click();
+  await page.getByText('Post saved successfully!').first().waitFor({ timeout: 60_000 });
+  const saveMs = performance.now() - saving;
+  await page.getByText('Your post preview will appear here').waitFor();
+  console.log(`  run ${run}: preview ${round(previewMs)} ms, save ${round(saveMs)} ms`);
+  return { previewMs, saveMs };
+}
+
+interface ImageLoad {
+  transferSize: number;
+  encodedBodySize: number;
+  duration: number;
+}
+
+/** Opens Saved Posts and reads the newest image's resource timing once it has loaded. */
+async function savedPostsImage(page: Page, url: string, reload: boolean): Promise<ImageLoad> {
+  if (reload) await page.reload();
+  else await page.goto(`${url}/saved`);
+  await page.waitForFunction(
+    () => {
+      const image = document.querySelector<HTMLImageElement>('main li img');
+      return image !== null && image.complete && image.naturalWidth > 0;
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
+  return page.evaluate(() => {
+    const source = document.querySelector<HTMLImageElement>('main li img')!.currentSrc;
+    const entry = performance.getEntriesByName(source).at(-1) as PerformanceResourceTiming | undefined;
+    return {
+      transferSize: entry?.transferSize ?? -1,
+      encodedBodySize: entry?.encodedBodySize ?? -1,
+      duration: entry?.duration ?? -1,
+    };
+  });
+}
+
+async function measure(app: AppServer, browser: BrowserSession): Promise<BenchResult[]> {
+  const { page } = browser;
+  await signUpAndOnboard(page, app.url, newAccount('Bench Photographer'));
+  const photo = await makePhoto(page);
+  console.log(`  photo: ${round(photo.length / 1024 / 1024)} MB JPEG`);
+  const samples = [];
+  for (let run = 1; run <= runs; run += 1) samples.push(await attachAndSave(page, photo, run));
+
+  const first = await savedPostsImage(page, app.url, false);
+  const again = await savedPostsImage(page, app.url, true);
+  console.log(`  Saved Posts image: first ${JSON.stringify(first)}, after a reload ${JSON.stringify(again)}`);
+  check(first.encodedBodySize > 0, 'the first load of Saved Posts did not download the image');
+  const note = `${round(photo.length / 1024 / 1024)} MB JPEG photo, ${runs} runs, headless Chromium, fsynced`;
+  return [
+    ...sampleRows(
+      'image: choose file → shown in the preview',
+      samples.map((sample) => sample.previewMs),
+      ['median', 'max'],
+      {
+        note: `${note}; checked, EXIF-cleaned and decoded in the browser`,
+      },
+    ),
+    ...sampleRows(
+      'image: Save Post → stored (upload + insert)',
+      samples.map((sample) => sample.saveMs),
+      ['median', 'max'],
+      {
+        note,
+      },
+    ),
+    row('image on Saved Posts, first load: bytes', first.encodedBodySize / 1000, 'kB', {
+      note: 'the stored image, through a signed URL',
+      details: { ...first },
+    }),
+    row('image on Saved Posts, first load: time', first.duration, 'ms', {
+      note: 'resource timing of the image',
+    }),
+    row('image on Saved Posts after a reload: bytes transferred', again.transferSize / 1000, 'kB', {
+      target: 1,
+      note: '0 = from the browser cache (same signed URL, Cache-Control max-age one year)',
+      details: { ...again },
+    }),
+    row('image on Saved Posts after a reload: time', again.duration, 'ms', {
+      note: 'resource timing of the image',
+    }),
+  ];
+}
+
+/** "Add Image" with a 3 MB photo: to the preview, to storage, and served to Saved Posts (with its cache). */
+async function run(): Promise<BenchResult[]> {
+  await ensureFreshDist();
+  const fake = await startFakeProviders({ scenarios: { groq: { latencyMs: 0 } } });
+  let app: AppServer | undefined;
+  let browser: BrowserSession | undefined;
+  try {
+    app = await startAppWithFakeGroq(fake);
+    browser = await openBrowser();
+    return await measure(app, browser);
+  } finally {
+    await browser?.close();
+    await app?.dispose();
+    await fake.close();
+  }
+}
+
+export const postImage: BenchCase = { name: 'post image: upload, preview and serving', run };
