@@ -62,6 +62,33 @@ describe('the app built for hosted Supabase', () => {
     expect(request?.headers.authorization).toBe(`Bearer ${edgeProviderKeys.GROQ_API_KEY}`);
   });
 
+  it("saves the post with an image on the project's Storage and shows it from there on Saved Posts", async () => {
+    const chooser = page.waitForEvent('filechooser');
+    await composer().getByRole('button', { name: 'Add Image' }).click();
+    const png = await page.evaluate(async () => {
+      const canvas = new OffscreenCanvas(320, 200);
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = '#0a66c2';
+      context.fillRect(0, 0, 320, 200);
+      return [...new Uint8Array(await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer())];
+    });
+    await (await chooser).setFiles({ name: 'launch.png', mimeType: 'image/png', buffer: Buffer.from(png) });
+    await composer().getByLabel('Alt text').fill('A blue launch card');
+    await preview().getByRole('img', { name: 'A blue launch card' }).waitFor();
+    await preview().getByRole('button', { name: 'Save Post' }).click();
+    await page.getByText('Post saved successfully!').waitFor();
+
+    await page.goto(`${hosted.appUrl}/saved`);
+    const image = page.getByRole('img', { name: 'A blue launch card' });
+    await image.waitFor();
+    await expect
+      .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth))
+      .toBe(320);
+    // Shown from the project (a signed Storage link), not from the static host.
+    expect(new URL((await image.getAttribute('src')) ?? '').origin).toBe(hosted.projectUrl);
+    await page.goto(hosted.appUrl);
+  });
+
   it('learns from the function at run time which engines have keys (a deep link loads from the static host)', async () => {
     await page.goto(`${hosted.appUrl}/settings`);
     const engines = page.getByRole('group', { name: 'AI engine' });

@@ -95,6 +95,21 @@ describe('CORS: the API answers its own page, the allow-list and non-browser cli
     expect(other.status).toBe(403);
   });
 
+  it('lets an allowed origin upload to Storage with the headers storage-js sends', async () => {
+    const preflight = await fetch(`${configured.url}/storage/v1/object/post-images/someone/a.png`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://app.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'apikey,authorization,cache-control,x-client-info,x-metadata,x-upsert',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+    for (const header of ['x-upsert', 'cache-control', 'x-metadata'])
+      expect(preflight.headers.get('access-control-allow-headers')).toContain(header);
+  });
+
   it('lets the page preflight what groq-sdk sends to /api from its own origin', async () => {
     const response = await fetch(`${server.url}/api/groq/openai/v1/chat/completions`, {
       method: 'OPTIONS',

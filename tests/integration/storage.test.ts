@@ -78,6 +78,9 @@ describe.each(backends)('Storage on $name', ({ start }) => {
     const viaLink = await fetch(signed.data!.signedUrl);
     expect(viaLink.status).toBe(200);
     expect(viaLink.headers.get('cache-control')).toBe('max-age=3600');
+    // A signed link is made to be shown in pages of other origins (an app on a static host).
+    expect(viaLink.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(download.error).toBeNull();
     expect(new Uint8Array(await viaLink.arrayBuffer())).toEqual(png);
 
     const removed = await owner.client.storage.from(bucket).remove([path]);

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { apiRequestHeaders } from '../../api/api-cors.ts';
 
-// What supabase-js (docs/wire-formats.md §1.2) and groq-sdk send, for origins on the allow-list.
+// What supabase-js (docs/wire-formats.md §1.2, storage-js §9) and groq-sdk send, for origins on the allow-list.
 const allowedHeaders = [
   ...apiRequestHeaders,
   'accept-profile',
@@ -11,6 +11,10 @@ const allowedHeaders = [
   'range',
   'x-supabase-api-version',
   'x-retry-count',
+  'cache-control',
+  'content-encoding',
+  'x-metadata',
+  'x-upsert',
 ];
 
 /**

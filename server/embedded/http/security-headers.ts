@@ -67,6 +67,12 @@ export function securityHeaders(): MiddlewareHandler {
     const policy: Record<string, string> = c.res.headers.has('Content-Security-Policy')
       ? {}
       : { 'Content-Security-Policy': nonPagePolicy };
-    setResponseHeaders(c, { ...everyResponse, ...policy });
+    // A route that means its answer to be embedded elsewhere (a signed Storage link) says so itself.
+    const resourcePolicy = c.res.headers.get('Cross-Origin-Resource-Policy');
+    setResponseHeaders(c, {
+      ...everyResponse,
+      ...policy,
+      ...(resourcePolicy ? { 'Cross-Origin-Resource-Policy': resourcePolicy } : {}),
+    });
   };
 }

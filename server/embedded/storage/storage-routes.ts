@@ -176,7 +176,9 @@ async function getPublic(c: Context, options: StorageOptions): Promise<Response>
   const found = await requireBucket(options.db, bucket);
   const object = found.public ? await findObject(options.db, bucket, name) : null;
   if (!object) throw storageErrors.noSuchKey();
-  return serveObject(options.files, object, conditional(c));
+  return serveObject(options.files, object, conditional(c), {
+    'Cross-Origin-Resource-Policy': 'cross-origin',
+  });
 }
 
 function conditional(c: Context) {
@@ -257,7 +259,8 @@ async function getSigned(c: Context, options: StorageOptions): Promise<Response>
   if (verified.claims.url !== `${bucket}/${name}`) throw storageErrors.invalidSignature();
   const object = await findObject(options.db, bucket, name);
   if (!object) throw storageErrors.noSuchKey();
-  const headers: Record<string, string> = {};
+  // The link is the permission: any page may show it (an app served from another origin).
+  const headers: Record<string, string> = { 'Cross-Origin-Resource-Policy': 'cross-origin' };
   if (typeof verified.claims.exp === 'number')
     headers.Expires = new Date(verified.claims.exp * 1000).toUTCString();
   // `&download` (storage-js `{ download: true | 'name' }`) saves the file instead of showing it.
