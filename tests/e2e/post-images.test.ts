@@ -1,35 +1,13 @@
-import type { Locator, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEFAULT_POST_TEXT,
-  startFakeProviders,
-  type FakeProviders,
-} from '../../harness/fakes/fake-providers.ts';
-import { AppServer } from '../../harness/app-server.ts';
-import { accessTokenOf, newAccount, restAsUser, signUpAndOnboard } from '../../harness/journeys.ts';
-import { openBrowser, type BrowserSession } from './support/browser.ts';
+import type { Locator, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_POST_TEXT } from '../../harness/fakes/fake-providers.ts';
+import { accessTokenOf, restAsUser } from '../../harness/journeys.ts';
+import { useSignedInSession } from './support/signed-in-session.ts';
 
 // "Add Image" end to end: the browser prepares the file, Storage keeps it under the user's folder,
 // and the post shows it on the dashboard, Saved Posts and the calendar.
 
-let fake: FakeProviders;
-let server: AppServer;
-let browser: BrowserSession;
-let page: Page;
-const account = newAccount('Ada Lovelace');
-
-beforeAll(async () => {
-  fake = await startFakeProviders();
-  server = await AppServer.start({ GROQ_API_KEY: 'fake-groq-key', GROQ_BASE_URL: fake.url });
-  browser = await openBrowser();
-  page = browser.page;
-  await signUpAndOnboard(page, server.url, account);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-  await fake?.close();
-});
+const session = useSignedInSession('Ada Lovelace');
 
 interface Made {
   name: string;
@@ -44,7 +22,7 @@ async function makeImage(
   height: number,
   name: string,
 ): Promise<Made> {
-  const bytes = await page.evaluate(
+  const bytes = await session.page.evaluate(
     async ({ type, width, height }) => {
       const canvas = new OffscreenCanvas(width, height);
       const context = canvas.getContext('2d')!;
@@ -74,11 +52,11 @@ function withLocation(jpeg: Made): Made {
   return { ...jpeg, buffer: Buffer.concat([jpeg.buffer.subarray(0, 2), segment, jpeg.buffer.subarray(2)]) };
 }
 
-const composer = () => page.getByRole('region', { name: 'Create New Post' });
-const preview = () => page.getByRole('article', { name: 'Post preview' });
+const composer = () => session.page.getByRole('region', { name: 'Create New Post' });
+const preview = () => session.page.getByRole('article', { name: 'Post preview' });
 
 async function chooseFile(file: Made | Made[]): Promise<void> {
-  const chooser = page.waitForEvent('filechooser');
+  const chooser = session.page.waitForEvent('filechooser');
   await composer()
     .getByRole('button', { name: /Add Image|Replace Image/ })
     .click();
@@ -88,7 +66,7 @@ async function chooseFile(file: Made | Made[]): Promise<void> {
 /** Drops files on an element the way a file manager does (a DataTransfer with Files). */
 async function dropFiles(target: Locator, files: Made[]): Promise<void> {
   const payload = files.map((file) => ({ ...file, buffer: [...file.buffer] }));
-  const transfer = await page.evaluateHandle((files) => {
+  const transfer = await session.page.evaluateHandle((files) => {
     const data = new DataTransfer();
     for (const file of files)
       data.items.add(new File([new Uint8Array(file.buffer)], file.name, { type: file.mimeType }));
@@ -99,7 +77,7 @@ async function dropFiles(target: Locator, files: Made[]): Promise<void> {
 }
 
 async function pasteFile(file: Made): Promise<void> {
-  await page.evaluate(
+  await session.page.evaluate(
     (file) => {
       const data = new DataTransfer();
       data.items.add(new File([new Uint8Array(file.buffer)], file.name, { type: file.mimeType }));
@@ -112,7 +90,7 @@ async function pasteFile(file: Made): Promise<void> {
 }
 
 async function generate(topic: string): Promise<void> {
-  await page.getByLabel('What would you like to post about?').fill(topic);
+  await session.page.getByLabel('What would you like to post about?').fill(topic);
   await composer().getByRole('button', { name: 'Generate Post' }).click();
   await preview().waitFor();
   await composer().getByRole('button', { name: 'Generate Post' }).waitFor({ timeout: 60_000 });
@@ -120,17 +98,20 @@ async function generate(topic: string): Promise<void> {
 
 async function saveAndWait(): Promise<void> {
   await preview().getByRole('button', { name: 'Save Post' }).click();
-  await page.getByText('Post saved successfully!').waitFor();
+  await session.page.getByText('Post saved successfully!').waitFor();
   // The saved flag clears the preview (and the image) for the next post.
-  await page.getByText('Your post preview will appear here').waitFor();
+  await session.page.getByText('Your post preview will appear here').waitFor();
 }
 
 async function storedObject(path: string): Promise<{ status: number; bytes: Buffer; type: string | null }> {
-  const config = (await (await fetch(`${server.url}/app-config.json`)).json()) as {
+  const config = (await (await fetch(`${session.server.url}/app-config.json`)).json()) as {
     supabasePublishableKey: string;
   };
-  const response = await fetch(`${server.url}/storage/v1/object/post-images/${path}`, {
-    headers: { apikey: config.supabasePublishableKey, authorization: `Bearer ${await accessTokenOf(page)}` },
+  const response = await fetch(`${session.server.url}/storage/v1/object/post-images/${path}`, {
+    headers: {
+      apikey: config.supabasePublishableKey,
+      authorization: `Bearer ${await accessTokenOf(session.page)}`,
+    },
   });
   return {
     status: response.status,
@@ -148,8 +129,8 @@ interface PostRow {
 
 async function postWithTopic(topic: string): Promise<PostRow> {
   const rows = await restAsUser<PostRow[]>(
-    page,
-    server.url,
+    session.page,
+    session.server.url,
     `posts?select=id,topic,image_path,image_alt&topic=eq.${encodeURIComponent(topic)}`,
   );
   expect(rows).toHaveLength(1);
@@ -181,17 +162,17 @@ describe('attaching an image to a post', () => {
     expect(await loadedSize(shown)).toEqual({ width: 1200, height: 800 });
     expect(await shown.getAttribute('src')).toMatch(/^blob:/);
     // The AI drafts alt text from the post; the author then corrects it.
-    fake.setScenario('groq', { text: '"A team gathered around a whiteboard"' });
+    session.fake.setScenario('groq', { text: '"A team gathered around a whiteboard"' });
     await composer().getByRole('button', { name: 'Draft alt text with AI' }).click();
     await expect
       .poll(() => composer().getByLabel('Alt text').inputValue())
       .toBe('A team gathered around a whiteboard');
-    const altRequest = fake.requests.filter((entry) => entry.provider === 'groq').at(-1);
+    const altRequest = session.fake.requests.filter((entry) => entry.provider === 'groq').at(-1);
     expect(JSON.stringify(altRequest?.body)).toContain('alt text for the single image of a LinkedIn post');
     expect(JSON.stringify(altRequest?.body)).toContain(
       JSON.stringify(DEFAULT_POST_TEXT.trim().slice(0, 40)).slice(1, -1),
     );
-    fake.setScenario('groq', {});
+    session.fake.setScenario('groq', {});
     await composer().getByLabel('Alt text').fill('The team around a whiteboard full of sticky notes');
     await expect
       .poll(() =>
@@ -209,16 +190,18 @@ describe('attaching an image to a post', () => {
     expect(stored.bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     expect(stored.bytes.includes('GPSMARKER')).toBe(false);
 
-    await page.goto(`${server.url}/saved`);
-    const saved = page.getByRole('img', { name: 'The team around a whiteboard full of sticky notes' });
+    await session.page.goto(`${session.server.url}/saved`);
+    const saved = session.page.getByRole('img', {
+      name: 'The team around a whiteboard full of sticky notes',
+    });
     expect(await loadedSize(saved)).toEqual({ width: 1200, height: 800 });
 
-    await page.goto(`${server.url}/calendar`);
-    await page
+    await session.page.goto(`${session.server.url}/calendar`);
+    await session.page
       .getByRole('button', { name: new RegExp(topic.slice(0, 20)) })
       .first()
       .click();
-    const dialog = page.getByRole('dialog');
+    const dialog = session.page.getByRole('dialog');
     expect(
       await loadedSize(
         dialog.getByRole('img', { name: 'The team around a whiteboard full of sticky notes' }),
@@ -231,17 +214,17 @@ describe('attaching an image to a post', () => {
   });
 
   it('takes an image dropped on the preview (the first of two, and says so) or pasted, and scales a huge one down to 4,096 px', async () => {
-    await page.goto(server.url);
+    await session.page.goto(session.server.url);
     const dropTopic = 'Why we moved our standup to the afternoon';
     await generate(dropTopic);
     const wide = await makeImage('image/jpeg', 5000, 1000, 'wide.jpg');
     const second = await makeImage('image/png', 100, 100, 'second.png');
     await dropFiles(preview(), [wide, second]);
-    await page.getByText('A post can have one image: the first one was used.').waitFor();
+    await session.page.getByText('A post can have one image: the first one was used.').waitFor();
     expect(await loadedSize(preview().locator('img'))).toEqual({ width: 4096, height: 819 });
 
     // A paste replaces it.
-    await page.getByLabel('What would you like to post about?').focus();
+    await session.page.getByLabel('What would you like to post about?').focus();
     await pasteFile(await makeImage('image/png', 640, 480, 'screenshot.png'));
     await expect.poll(async () => (await loadedSize(preview().locator('img'))).width).toBe(640);
     await dropFiles(composer(), [wide]);
@@ -253,7 +236,7 @@ describe('attaching an image to a post', () => {
   });
 
   it('refuses what is not a usable image with a clear message, keeping the post and any image there was', async () => {
-    await page.goto(server.url);
+    await session.page.goto(session.server.url);
     await generate('Hiring for curiosity');
     await chooseFile(await makeImage('image/png', 300, 200, 'kept.png'));
     await loadedSize(preview().locator('img'));
@@ -299,27 +282,31 @@ describe('attaching an image to a post', () => {
 
   it('keeps the text and image when the upload fails, and saves on the retry', async () => {
     const failing = async (route: Route) => route.abort('connectionreset');
-    await page.route('**/storage/v1/object/post-images/**', failing);
-    browser.allowConsoleErrorsInThisTest('Failed to load resource');
+    await session.page.route('**/storage/v1/object/post-images/**', failing);
+    session.browser.allowConsoleErrorsInThisTest('Failed to load resource');
     await preview().getByRole('button', { name: 'Save Post' }).click();
-    await page.getByText('The image could not be uploaded, so nothing was saved.').first().waitFor();
+    await session.page.getByText('The image could not be uploaded, so nothing was saved.').first().waitFor();
     expect(await preview().getByRole('button', { name: 'Save Post' }).isEnabled()).toBe(true);
     expect(await loadedSize(preview().locator('img'))).toEqual({ width: 300, height: 200 });
     expect(
-      await restAsUser<PostRow[]>(page, server.url, `posts?select=id&topic=eq.Hiring%20for%20curiosity`),
+      await restAsUser<PostRow[]>(
+        session.page,
+        session.server.url,
+        `posts?select=id&topic=eq.Hiring%20for%20curiosity`,
+      ),
     ).toEqual([]);
 
-    await page.unroute('**/storage/v1/object/post-images/**', failing);
+    await session.page.unroute('**/storage/v1/object/post-images/**', failing);
     await saveAndWait();
     expect((await postWithTopic('Hiring for curiosity')).image_path).not.toBeNull();
   });
 
   it('edits a saved post to replace and then remove its image, and deleting a post deletes its image', async () => {
     const before = await postWithTopic(topic);
-    await page.goto(`${server.url}/saved`);
-    const item = page.getByRole('article', { name: topic });
+    await session.page.goto(`${session.server.url}/saved`);
+    const item = session.page.getByRole('article', { name: topic });
     await item.getByRole('button', { name: 'Edit' }).click();
-    const chooser = page.waitForEvent('filechooser');
+    const chooser = session.page.waitForEvent('filechooser');
     await item.getByRole('button', { name: 'Replace Image' }).click();
     await (await chooser).setFiles(await makeImage('image/png', 400, 400, 'square.png'));
     await item.getByLabel('Alt text').fill('A square of colour');
@@ -341,10 +328,10 @@ describe('attaching an image to a post', () => {
     await expect.poll(async () => (await storedObject(replaced.image_path!)).status).toBe(400);
 
     const other = await postWithTopic('Why we moved our standup to the afternoon');
-    await page.reload();
-    const otherItem = page.getByRole('article', { name: other.topic });
+    await session.page.reload();
+    const otherItem = session.page.getByRole('article', { name: other.topic });
     await otherItem.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete post' }).click();
+    await session.page.getByRole('alertdialog').getByRole('button', { name: 'Delete post' }).click();
     await otherItem.waitFor({ state: 'detached' });
     await expect.poll(async () => (await storedObject(other.image_path!)).status).toBe(400);
   });

@@ -101,7 +101,8 @@ describe('CORS: the API answers its own page, the allow-list and non-browser cli
       headers: {
         origin: 'https://app.example.com',
         'access-control-request-method': 'POST',
-        'access-control-request-headers': 'apikey,authorization,cache-control,x-client-info,x-metadata,x-upsert',
+        'access-control-request-headers':
+          'apikey,authorization,cache-control,x-client-info,x-metadata,x-upsert',
       },
     });
     expect(preflight.status).toBe(204);

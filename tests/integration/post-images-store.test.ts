@@ -85,14 +85,12 @@ describe('posts with images, through the store', () => {
   it('replaces the image (removing the old one), changes only its alt text, then removes it', async () => {
     const post = await usePostsStore.getState().createPost('Edited', 'Text', pending());
     await usePostsStore.getState().fetchPosts();
-    const replaced = await usePostsStore
-      .getState()
-      .updatePost(post.id, 'New text', {
-        kind: 'replace',
-        image: pending([1, 2]).image,
-        alt: 'New',
-        previous: post.image_path,
-      });
+    const replaced = await usePostsStore.getState().updatePost(post.id, 'New text', {
+      kind: 'replace',
+      image: pending([1, 2]).image,
+      alt: 'New',
+      previous: post.image_path,
+    });
     expect(replaced.image_path).not.toBe(post.image_path);
     expect(replaced).toMatchObject({ content: 'New text', image_alt: 'New' });
     await expect.poll(storedNames).toEqual([replaced.image_path]);

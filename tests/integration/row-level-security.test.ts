@@ -1,8 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
-import { startRealPostgresServer } from '../helpers/real-postgres-server.ts';
-import { signedInClient, startTestServer, supabaseClient } from '../helpers/test-server.ts';
+import { backends, startWithParties, type Backend, type Party } from '../helpers/backends.ts';
+import { signedInClient } from '../helpers/test-server.ts';
 
 // The same matrix on both engines: the embedded server on PGlite, and the same auth and REST code
 // on a real PostgreSQL database laid out as a hosted project, its migrations applied as the
@@ -39,26 +38,14 @@ const tables: TableCase[] = [
   },
 ];
 
-type Backend = Pick<EmbeddedServer, 'url' | 'keys' | 'close'>;
-
-const backends: { name: string; start: () => Promise<Backend> }[] = [
-  { name: 'PGlite (embedded)', start: () => startTestServer() },
-  { name: 'real PostgreSQL', start: () => startRealPostgresServer() },
-];
-
 describe.each(backends)('row-level security on $name', ({ start }) => {
   let server: Backend;
-  let owner: { client: SupabaseClient; id: string };
-  let stranger: { client: SupabaseClient; id: string };
+  let owner: Party;
+  let stranger: Party;
   let anon: SupabaseClient;
 
   beforeAll(async () => {
-    server = await start();
-    const a = await signedInClient(server);
-    const b = await signedInClient(server);
-    owner = { client: a.client, id: a.user.id };
-    stranger = { client: b.client, id: b.user.id };
-    anon = supabaseClient(server);
+    ({ server, owner, stranger, anon } = await startWithParties(start));
   });
   afterAll(() => server.close());
 

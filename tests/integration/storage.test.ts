@@ -2,8 +2,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../server/embedded/keys/jwt.ts';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
-import { startRealPostgresServer } from '../helpers/real-postgres-server.ts';
-import { signedInClient, startTestServer, supabaseClient } from '../helpers/test-server.ts';
+import { backends, useParties } from '../helpers/backends.ts';
+import { signedInClient, startTestServer } from '../helpers/test-server.ts';
 
 // Supabase Storage's file API as storage-js uses it, against the embedded server on PGlite and the
 // same code on a real PostgreSQL laid out as a hosted project: the bucket and its policies come
@@ -19,32 +19,12 @@ const png = Uint8Array.from(
 );
 const pngBlob = () => new Blob([png], { type: 'image/png' });
 
-type Backend = Pick<EmbeddedServer, 'url' | 'keys' | 'close'>;
-
-const backends: { name: string; start: () => Promise<Backend> }[] = [
-  { name: 'PGlite (embedded)', start: () => startTestServer() },
-  { name: 'real PostgreSQL', start: () => startRealPostgresServer() },
-];
-
 describe.each(backends)('Storage on $name', ({ start }) => {
-  let server: Backend;
-  let owner: { client: SupabaseClient; id: string };
-  let stranger: { client: SupabaseClient; id: string };
-  let anon: SupabaseClient;
-
-  beforeAll(async () => {
-    server = await start();
-    const a = await signedInClient(server);
-    const b = await signedInClient(server);
-    owner = { client: a.client, id: a.user.id };
-    stranger = { client: b.client, id: b.user.id };
-    anon = supabaseClient(server);
-  });
-  afterAll(() => server.close());
+  const the = useParties(start);
 
   async function ownerImage(name = `${crypto.randomUUID()}.png`): Promise<string> {
-    const path = `${owner.id}/${name}`;
-    const { data, error } = await owner.client.storage.from(bucket).upload(path, pngBlob());
+    const path = `${the.owner.id}/${name}`;
+    const { data, error } = await the.owner.client.storage.from(bucket).upload(path, pngBlob());
     expect(error).toBeNull();
     expect(data).toMatchObject({ path, fullPath: `${bucket}/${path}` });
     expect(data?.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -54,12 +34,12 @@ describe.each(backends)('Storage on $name', ({ start }) => {
   it('lets the owner upload, download, list, sign and remove an image in their folder', async () => {
     const path = await ownerImage('first.png');
 
-    const download = await owner.client.storage.from(bucket).download(path);
+    const download = await the.owner.client.storage.from(bucket).download(path);
     expect(download.error).toBeNull();
     expect(download.data?.type).toBe('image/png');
     expect(new Uint8Array(await download.data!.arrayBuffer())).toEqual(png);
 
-    const listed = await owner.client.storage.from(bucket).list(owner.id);
+    const listed = await the.owner.client.storage.from(bucket).list(the.owner.id);
     expect(listed.error).toBeNull();
     expect(listed.data).toEqual([
       expect.objectContaining({
@@ -73,7 +53,7 @@ describe.each(backends)('Storage on $name', ({ start }) => {
       }),
     ]);
 
-    const signed = await owner.client.storage.from(bucket).createSignedUrl(path, 60);
+    const signed = await the.owner.client.storage.from(bucket).createSignedUrl(path, 60);
     expect(signed.error).toBeNull();
     const viaLink = await fetch(signed.data!.signedUrl);
     expect(viaLink.status).toBe(200);
@@ -83,31 +63,31 @@ describe.each(backends)('Storage on $name', ({ start }) => {
     expect(download.error).toBeNull();
     expect(new Uint8Array(await viaLink.arrayBuffer())).toEqual(png);
 
-    const removed = await owner.client.storage.from(bucket).remove([path]);
+    const removed = await the.owner.client.storage.from(bucket).remove([path]);
     expect(removed.error).toBeNull();
     expect(removed.data).toEqual([expect.objectContaining({ name: path, bucket_id: bucket })]);
-    const gone = await owner.client.storage.from(bucket).download(path);
+    const gone = await the.owner.client.storage.from(bucket).download(path);
     expect(gone.error).toMatchObject({ status: 400, statusCode: '404', message: 'Object not found' });
   });
 
   it('refuses a second upload to the same name unless it is an upsert, which replaces the bytes', async () => {
     const path = await ownerImage();
-    const again = await owner.client.storage.from(bucket).upload(path, pngBlob());
+    const again = await the.owner.client.storage.from(bucket).upload(path, pngBlob());
     expect(again.error).toMatchObject({ statusCode: '409', message: 'The resource already exists' });
 
     const gif = new Blob([Buffer.from('R0lGODlhAQABAAAAACw=', 'base64')], { type: 'image/gif' });
-    const replaced = await owner.client.storage.from(bucket).upload(path, gif, { upsert: true });
+    const replaced = await the.owner.client.storage.from(bucket).upload(path, gif, { upsert: true });
     expect(replaced.error).toBeNull();
-    const download = await owner.client.storage.from(bucket).download(path);
+    const download = await the.owner.client.storage.from(bucket).download(path);
     expect(download.data?.type).toBe('image/gif');
   });
 
   it('shows another user and the anonymous role nothing of the owner’s images, and lets them change nothing', async () => {
     const path = await ownerImage();
-    for (const other of [stranger.client, anon]) {
+    for (const other of [the.stranger.client, the.anon]) {
       const read = await other.storage.from(bucket).download(path);
       expect(read.error).toMatchObject({ statusCode: '404' });
-      expect((await other.storage.from(bucket).list(owner.id)).data).toEqual([]);
+      expect((await other.storage.from(bucket).list(the.owner.id)).data).toEqual([]);
       expect((await other.storage.from(bucket).createSignedUrl(path, 60)).error).toMatchObject({
         statusCode: '404',
       });
@@ -118,36 +98,40 @@ describe.each(backends)('Storage on $name', ({ start }) => {
       expect(overwrite.error).not.toBeNull();
     }
     // Writing into the owner's folder is refused by the policy, not by a missing object.
-    const forged = await stranger.client.storage.from(bucket).upload(`${owner.id}/forged.png`, pngBlob());
+    const forged = await the.stranger.client.storage
+      .from(bucket)
+      .upload(`${the.owner.id}/forged.png`, pngBlob());
     expect(forged.error).toMatchObject({
       statusCode: '403',
       message: 'new row violates row-level security policy',
     });
-    const anonymous = await anon.storage.from(bucket).upload(`${owner.id}/anon.png`, pngBlob());
+    const anonymous = await the.anon.storage.from(bucket).upload(`${the.owner.id}/anon.png`, pngBlob());
     expect(anonymous.error).toMatchObject({ statusCode: '403' });
 
-    const stillThere = await owner.client.storage.from(bucket).download(path);
+    const stillThere = await the.owner.client.storage.from(bucket).download(path);
     expect(new Uint8Array(await stillThere.data!.arrayBuffer())).toEqual(png);
   });
 
   it('enforces the bucket’s file types and size limit', async () => {
     const text = new Blob(['not an image'], { type: 'text/plain' });
-    const wrongType = await owner.client.storage.from(bucket).upload(`${owner.id}/notes.png`, text);
+    const wrongType = await the.owner.client.storage.from(bucket).upload(`${the.owner.id}/notes.png`, text);
     expect(wrongType.error).toMatchObject({
       statusCode: '415',
       message: 'mime type text/plain is not supported',
     });
 
     const huge = new Blob([new Uint8Array(5 * 1024 * 1024 + 1)], { type: 'image/png' });
-    const tooLarge = await owner.client.storage.from(bucket).upload(`${owner.id}/huge.png`, huge);
+    const tooLarge = await the.owner.client.storage.from(bucket).upload(`${the.owner.id}/huge.png`, huge);
     expect(tooLarge.error).toMatchObject({ statusCode: '413' });
-    expect((await owner.client.storage.from(bucket).list(owner.id, { search: 'huge' })).data).toEqual([]);
+    expect((await the.owner.client.storage.from(bucket).list(the.owner.id, { search: 'huge' })).data).toEqual(
+      [],
+    );
   });
 
   it('signs many paths at once, each on its own', async () => {
     const first = await ownerImage();
     const second = await ownerImage();
-    const { data, error } = await owner.client.storage.from(bucket).createSignedUrls([first, second], 60);
+    const { data, error } = await the.owner.client.storage.from(bucket).createSignedUrls([first, second], 60);
     expect(error).toBeNull();
     for (const entry of data ?? []) {
       expect(entry.error).toBeNull();

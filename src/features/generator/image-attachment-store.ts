@@ -1,16 +1,14 @@
 import { create } from 'zustand';
-import { pickImage, releasePendingImage, type PendingImage } from '@/lib/images/image-attachment';
+import {
+  pickImage,
+  releasePendingImage,
+  type ImagePicking,
+  type PendingImage,
+} from '@/lib/images/image-attachment';
 
-interface ImageAttachmentState {
+interface ImageAttachmentState extends ImagePicking {
   /** The image chosen for the post being written; it is uploaded when the post is saved. */
   pending: PendingImage | null;
-  preparing: boolean;
-  error: string | null;
-  /** A word about what happened (more than one file dropped). */
-  note: string | null;
-  attach: (files: readonly File[]) => Promise<void>;
-  setAlt: (alt: string) => void;
-  remove: () => void;
   reset: () => void;
 }
 

@@ -22,6 +22,18 @@ export type ImageEdit =
   | { kind: 'remove'; previous: string | null }
   | { kind: 'replace'; image: PreparedImage; alt: string; previous: string | null };
 
+/** What picking an image offers its controls, on the dashboard and in a post being edited. */
+export interface ImagePicking {
+  preparing: boolean;
+  /** Why the last pick was refused (the image there was stays). */
+  error: string | null;
+  /** A word about the last pick (more than one file). */
+  note: string | null;
+  attach: (files: readonly File[]) => Promise<void>;
+  setAlt: (alt: string) => void;
+  remove: () => void;
+}
+
 export type PickResult = { pending: PendingImage; note: string | null } | { error: string };
 
 /**

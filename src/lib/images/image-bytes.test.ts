@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { be16, be32, bytes, type Part } from '../../../tests/helpers/byte-builders.ts';
 import {
   exifOrientation,
   type ImageType,
@@ -11,25 +12,8 @@ import {
 
 // ---- Byte builders ----
 
-type Part = string | number[] | Uint8Array;
 type ByteOrder = 'II' | 'MM';
 
-/** Concatenates parts; a string is written one byte per character (so '\xff' is the byte 0xFF). */
-function bytes(...parts: Part[]): Uint8Array {
-  const arrays = parts.map((part) =>
-    typeof part === 'string' ? Uint8Array.from(part, (char) => char.charCodeAt(0)) : Uint8Array.from(part),
-  );
-  const out = new Uint8Array(arrays.reduce((total, array) => total + array.length, 0));
-  let at = 0;
-  for (const array of arrays) {
-    out.set(array, at);
-    at += array.length;
-  }
-  return out;
-}
-
-const be16 = (value: number): number[] => [(value >> 8) & 0xff, value & 0xff];
-const be32 = (value: number): number[] => [...be16(Math.floor(value / 0x10000)), ...be16(value % 0x10000)];
 const le16 = (value: number): number[] => be16(value).reverse();
 const le24 = (value: number): number[] => [value & 0xff, (value >> 8) & 0xff, (value >> 16) & 0xff];
 const le32 = (value: number): number[] => be32(value).reverse();

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { be16, be32, bytes, type Part } from '../../../tests/helpers/byte-builders.ts';
 import {
   acceptedImageTypes,
   type ImageProblem,
@@ -11,23 +12,6 @@ import {
 
 // ---- Fixtures (a small PNG and JPEG, each carrying a GPS secret in its metadata) ----
 
-type Part = string | number[] | Uint8Array;
-
-function bytes(...parts: Part[]): Uint8Array<ArrayBuffer> {
-  const arrays = parts.map((part) =>
-    typeof part === 'string' ? Uint8Array.from(part, (char) => char.charCodeAt(0)) : Uint8Array.from(part),
-  );
-  const out = new Uint8Array(arrays.reduce((total, array) => total + array.length, 0));
-  let at = 0;
-  for (const array of arrays) {
-    out.set(array, at);
-    at += array.length;
-  }
-  return out;
-}
-
-const be16 = (value: number): number[] => [(value >> 8) & 0xff, value & 0xff];
-const be32 = (value: number): number[] => [...be16(Math.floor(value / 0x10000)), ...be16(value % 0x10000)];
 const gpsSecret = 'SECRET-GPS-51.5074N';
 
 /** A big-endian TIFF with IFD0 holding an optional orientation and the secret as an ImageDescription. */

@@ -1,5 +1,11 @@
 import { useEffect, useState } from 'react';
-import { pickImage, releasePendingImage, type ImageEdit, type PendingImage } from './image-attachment';
+import {
+  pickImage,
+  releasePendingImage,
+  type ImageEdit,
+  type ImagePicking,
+  type PendingImage,
+} from './image-attachment';
 
 type Draft = { kind: 'keep'; alt: string } | { kind: 'remove' } | { kind: 'replace'; pending: PendingImage };
 
@@ -8,16 +14,10 @@ interface StoredImage {
   image_alt: string | null;
 }
 
-export interface ImageEditState {
+export interface ImageEditState extends ImagePicking {
   /** What the post will show: the stored image, a new one (its local link), or none. */
   shown: { kind: 'stored'; path: string; alt: string } | { kind: 'new'; src: string; alt: string } | null;
   alt: string;
-  preparing: boolean;
-  error: string | null;
-  note: string | null;
-  attach: (files: readonly File[]) => Promise<void>;
-  setAlt: (alt: string) => void;
-  remove: () => void;
   /** Back to the stored image (Cancel). */
   reset: () => void;
   /** The change to save, or undefined when the image and its alt text are as stored. */

@@ -1,0 +1,40 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { AppServer } from '../../../harness/app-server.ts';
+import { startFakeProviders, type FakeProviders } from '../../../harness/fakes/fake-providers.ts';
+import { newAccount, signUpAndOnboard, type TestAccount } from '../../../harness/journeys.ts';
+import { openBrowser, type BrowserSession } from './browser.ts';
+
+export interface SignedInSession {
+  fake: FakeProviders;
+  server: AppServer;
+  browser: BrowserSession;
+  page: Page;
+  account: TestAccount;
+}
+
+/**
+ * For the tests of the file: the fake providers, the app as `npm start` runs it with Groq pointed
+ * at them, and a browser signed in as a new, onboarded user. Read the fields inside tests (they
+ * are set once beforeAll has run); everything is closed after the file.
+ */
+export function useSignedInSession(fullName: string, env: Record<string, string> = {}): SignedInSession {
+  const session = { account: newAccount(fullName) } as SignedInSession;
+  beforeAll(async () => {
+    session.fake = await startFakeProviders();
+    session.server = await AppServer.start({
+      GROQ_API_KEY: 'fake-groq-key',
+      GROQ_BASE_URL: session.fake.url,
+      ...env,
+    });
+    session.browser = await openBrowser();
+    session.page = session.browser.page;
+    await signUpAndOnboard(session.page, session.server.url, session.account);
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+    await session.server?.dispose();
+    await session.fake?.close();
+  });
+  return session;
+}
