@@ -27,7 +27,6 @@ export default {
     '!shared/**/*.test.ts',
     'src/features/auth/auth-messages.ts',
     'src/features/generator/build-post-prompt.ts',
-    'src/features/generator/linkedin-text.ts',
     'src/features/ideas/filter-ideas.ts',
     'src/features/research/research-schemas.ts',
     'src/features/research/research-target.ts',

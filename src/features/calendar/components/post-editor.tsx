@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PostCheckPanel } from '@/components/post-check/post-check-panel';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/field';
@@ -32,6 +33,9 @@ export function PostEditor({ draft, saving, failed, onChange, onCancel, onSave, 
         value={draft}
         onChange={(event) => onChange(event.target.value)}
       />
+      <div className="rounded-lg border border-slate-200">
+        <PostCheckPanel text={draft} onChange={onChange} />
+      </div>
       {image}
       {failed && <Alert tone="danger">{failed}</Alert>}
       <div className="flex justify-end gap-2">

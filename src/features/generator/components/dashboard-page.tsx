@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { ImageDetails, ImagePickerButton } from '@/components/images/image-controls';
 import { ImageDropZone } from '@/components/images/image-drop-zone';
 import { PostImageFrame } from '@/components/images/post-image';
+import { PostCheckPanel } from '@/components/post-check/post-check-panel';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { readyCatalog, type AiServiceState } from '@/lib/ai/ai-service-state';
@@ -43,8 +44,18 @@ export function DashboardPage({
   takeHandedOverTopic,
 }: DashboardPageProps) {
   const catalog = readyCatalog(aiService);
-  const { topic, content, contentTopic, incomplete, status, error, setTopic, generate, clearPreview } =
-    useGeneratorStore();
+  const {
+    topic,
+    content,
+    contentTopic,
+    incomplete,
+    status,
+    error,
+    setTopic,
+    setContent,
+    generate,
+    clearPreview,
+  } = useGeneratorStore();
   const [researchOpen, setResearchOpen] = useState(false);
   const [saveState, setSaveState] = useState<'idle' | 'saving' | 'saved'>('idle');
   const attachment = useImageAttachmentStore();
@@ -230,6 +241,11 @@ export function DashboardPage({
               ) : (
                 'Your post preview will appear here'
               )}
+            </div>
+          )}
+          {content && (
+            <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
+              <PostCheckPanel text={content} onChange={generating ? undefined : setContent} />
             </div>
           )}
         </section>

@@ -5,7 +5,7 @@ import { AuthorBlock } from '@/components/ui/author-block';
 import { useCopyToClipboard } from '@/lib/clipboard/use-copy-to-clipboard';
 import { messages } from '@/config/messages';
 import { toast } from '@/lib/toast/toast';
-import { foldForFeed, linkedInLength, linkedInPostLimit } from '../linkedin-text';
+import { foldForFeed, linkedInLength, linkedInPostLimit } from '@/lib/linkedin/linkedin-text';
 import { IncompletePostNotice, SaveIncompleteConfirm } from './incomplete-post';
 
 interface PostPreviewCardProps {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { DownloadImageButton, imageFileName } from '@/components/images/download-image-button';
 import { ImageEditFields } from '@/components/images/image-edit-fields';
 import { PostImage } from '@/components/images/post-image';
+import { PostCheckPanel } from '@/components/post-check/post-check-panel';
 import { Alert } from '@/components/ui/alert';
 import { AuthorBlock, type AuthorDetails } from '@/components/ui/author-block';
 import { Button } from '@/components/ui/button';
@@ -102,6 +103,9 @@ export function SavedPostItem({
               onChange={(event) => setDraft(event.target.value)}
               className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500"
             />
+            <div className="rounded-lg border border-slate-200">
+              <PostCheckPanel text={draft} onChange={setDraft} />
+            </div>
             <ImageEditFields state={image} disabled={saving} />
             {editError && <Alert tone="danger">{editError}</Alert>}
             <div className="flex justify-end gap-2">

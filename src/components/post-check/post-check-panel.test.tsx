@@ -1,0 +1,44 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { PostCheckPanel } from './post-check-panel';
+
+const body = Array.from(
+  { length: 9 },
+  () => 'We rewrote one page with the team. The queue went back to normal within a month.',
+).join('\n\n');
+
+describe('PostCheckPanel', () => {
+  it('says nothing stands out in a plain post', () => {
+    render(<PostCheckPanel text={body} onChange={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Post check: nothing stands out' })).toBeInTheDocument();
+    expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
+  });
+
+  it('lists what it finds, quoting the words, and applies a one-click fix to the text', async () => {
+    const onChange = vi.fn();
+    const text = `We shipped — finally.\n\n${body}`;
+    render(<PostCheckPanel text={text} onChange={onChange} />);
+    expect(screen.getByRole('button', { name: 'Post check: 1 thing to look at' })).toBeInTheDocument();
+    expect(screen.getByRole('listitem')).toHaveTextContent(
+      '—A dash like this is one of the best-known signs of AI writing.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Use a comma' }));
+    expect(onChange).toHaveBeenCalledExactlyOnceWith(`We shipped, finally.\n\n${body}`);
+  });
+
+  it('lists findings without fixes while the text cannot be changed (streaming), and folds away', async () => {
+    render(<PostCheckPanel text={`We shipped — finally — today.\n\n${body}`} />);
+    const toggle = screen.getByRole('button', { name: 'Post check: 2 things to look at' });
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Use a comma' })).not.toBeInTheDocument();
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
+  });
+
+  it('shows nothing for an empty text', () => {
+    const { container } = render(<PostCheckPanel text="  " />);
+    expect(container).toBeEmptyDOMElement();
+  });
+});
