@@ -1,6 +1,7 @@
 import { coldStart } from './cases/cold-start.ts';
 import { library } from './cases/library.ts';
 import { load } from './cases/load.ts';
+import { postCheck } from './cases/post-check.ts';
 import { postImage } from './cases/post-image.ts';
 import { restLatency } from './cases/rest-latency.ts';
 import { streamingBrowser } from './cases/streaming-browser.ts';
@@ -20,7 +21,16 @@ import {
  * is over its target, and non-zero only when a case fails (an error or a failed sanity check).
  * `npm run bench -- library` runs only the cases whose name contains one of the words.
  */
-const cases: BenchCase[] = [coldStart, restLatency, load, ttft, streamingBrowser, library, postImage];
+const cases: BenchCase[] = [
+  coldStart,
+  restLatency,
+  load,
+  ttft,
+  streamingBrowser,
+  library,
+  postImage,
+  postCheck,
+];
 
 const words = process.argv.slice(2).map((word) => word.toLowerCase());
 const selected = words.length
