@@ -84,6 +84,11 @@ function* matches(text: string, pattern: RegExp): Generator<RegExpExecArray> {
   }
 }
 
+/** The characters a whole match covers. */
+function spanOf(match: RegExpExecArray): { start: number; end: number } {
+  return { start: match.index, end: match.index + match[0].length };
+}
+
 function lengthFindings(text: string): Finding[] {
   const findings: Finding[] = [];
   const length = linkedInLength(text);
@@ -124,8 +129,7 @@ function dashes(text: string): Finding[] {
     if (match[0].trim() === '\u2013' && /\d/.test(before) && /\d/.test(after)) continue;
     findings.push({
       kind: 'em-dash',
-      start: match.index,
-      end: match.index + match[0].length,
+      ...spanOf(match),
       message: 'A dash like this is one of the best-known signs of AI writing.',
       fix: { label: 'Use a comma', replacement: ', ' },
     });
@@ -146,8 +150,7 @@ function notXButY(text: string): Finding[] {
   return patterns.flatMap((pattern) =>
     [...matches(text, pattern)].map((match) => ({
       kind: 'not-x-but-y' as const,
-      start: match.index,
-      end: match.index + match[0].length,
+      ...spanOf(match),
       message: '"It\'s not X, it\'s Y" is a pattern readers now spot as AI. Say what it is.',
     })),
   );
@@ -238,8 +241,7 @@ function ruleOfThree(text: string): Finding[] {
   for (const match of matches(text, /\b[\p{L}'’-]{2,}, [\p{L}'’-]{2,},? and [\p{L}'’-]{2,}\b/u)) {
     findings.push({
       kind: 'rule-of-three',
-      start: match.index,
-      end: match.index + match[0].length,
+      ...spanOf(match),
       message: 'Lists of exactly three ("X, Y and Z") are a habit of AI writing. Keep the ones that matter.',
     });
   }
@@ -314,8 +316,7 @@ const styledRun = /[\u{1D400}-\u{1D7FF}](?:[\u{1D400}-\u{1D7FF}\s'’,.!?-]*[\u{
 function unicodeStyling(text: string): Finding[] {
   return [...matches(text, styledRun)].map((match) => ({
     kind: 'unicode-styling' as const,
-    start: match.index,
-    end: match.index + match[0].length,
+    ...spanOf(match),
     message:
       'Unicode "bold" or "italic" letters are read out one by one by screen readers, are not found by search, and count double.',
     fix: { label: 'Use plain letters', replacement: match[0].normalize('NFKC') },
@@ -368,8 +369,7 @@ const link = /\b(?:https?:\/\/|www\.)[^\s<>()]+[^\s<>().,!?;:'"’”]/giu;
 function links(text: string): Finding[] {
   return [...matches(text, link)].map((match) => ({
     kind: 'link-in-body' as const,
-    start: match.index,
-    end: match.index + match[0].length,
+    ...spanOf(match),
     message: 'LinkedIn shows posts with links to fewer people. Put the link in the first comment instead.',
     fix: { label: 'Remove the link (copy it first)', replacement: '' },
   }));
@@ -380,8 +380,7 @@ function markdown(text: string): Finding[] {
   for (const match of matches(text, /(\*\*|__)(?=\S)([^\n]*?\S)\1/u)) {
     findings.push({
       kind: 'markdown-artifacts',
-      start: match.index,
-      end: match.index + match[0].length,
+      ...spanOf(match),
       message: 'LinkedIn shows "**" as it is: it does not make text bold.',
       fix: { label: 'Remove the asterisks', replacement: match[2] ?? '' },
     });
@@ -389,8 +388,7 @@ function markdown(text: string): Finding[] {
   for (const match of matches(text, /^(#{1,6}) +(?=\S)/mu)) {
     findings.push({
       kind: 'markdown-artifacts',
-      start: match.index,
-      end: match.index + match[0].length,
+      ...spanOf(match),
       message: 'A "#" heading shows as a plain "#" on LinkedIn.',
       fix: { label: 'Remove the #', replacement: '' },
     });
@@ -398,8 +396,7 @@ function markdown(text: string): Finding[] {
   for (const match of matches(text, /^[ \t]*[-*] +(?=\S)/mu)) {
     findings.push({
       kind: 'markdown-artifacts',
-      start: match.index,
-      end: match.index + match[0].length,
+      ...spanOf(match),
       message: 'A markdown "- " bullet: LinkedIn shows it as typed. Use "•" if you want bullets.',
       fix: { label: 'Use •', replacement: '• ' },
     });
