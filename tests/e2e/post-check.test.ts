@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { restAsUser } from '../../harness/journeys.ts';
+import { seriousAxeViolations } from './support/axe.ts';
 import { useSignedInSession } from './support/signed-in-session.ts';
 
 // The post check in the browser: findings appear while the post streams, and a one-click fix
@@ -30,6 +31,7 @@ describe('the post check', () => {
     await composer().getByRole('button', { name: 'Generate Post' }).waitFor({ timeout: 60_000 });
 
     await check().getByRole('button', { name: 'Post check: 2 things to look at' }).waitFor();
+    expect(await seriousAxeViolations(session.page)).toEqual([]);
     await check().getByRole('button', { name: 'Use a comma' }).first().click();
     await check().getByRole('button', { name: 'Post check: 1 thing to look at' }).waitFor();
     await check().getByRole('button', { name: 'Use a comma' }).click();

@@ -2,6 +2,7 @@ import type { Locator, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_POST_TEXT } from '../../harness/fakes/fake-providers.ts';
 import { accessTokenOf, restAsUser } from '../../harness/journeys.ts';
+import { seriousAxeViolations } from './support/axe.ts';
 import { useSignedInSession } from './support/signed-in-session.ts';
 
 // "Add Image" end to end: the browser prepares the file, Storage keeps it under the user's folder,
@@ -174,6 +175,7 @@ describe('attaching an image to a post', () => {
     );
     session.fake.setScenario('groq', {});
     await composer().getByLabel('Alt text').fill('The team around a whiteboard full of sticky notes');
+    expect(await seriousAxeViolations(session.page)).toEqual([]);
     await expect
       .poll(() =>
         preview().getByRole('img', { name: 'The team around a whiteboard full of sticky notes' }).count(),
