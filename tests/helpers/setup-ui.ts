@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
 import { URL as NodeURL } from 'node:url';
 import { beforeEach } from 'vitest';
 import WebSocket from 'ws';
@@ -29,6 +30,11 @@ window.matchMedia ??= (query: string) =>
 beforeEach(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 });
+
+// Pages here wait for a real server (in this process, on a possibly busy 2-core machine): findBy*
+// and waitFor wait for the condition up to 30 s instead of Testing Library's 1 s. A passing test
+// takes no longer for it; only a failing one waits the whole time.
+configure({ asyncUtilTimeout: 30_000 });
 
 // Pages are unmounted by setupApp (tests/helpers/render-app.tsx) before it resets the stores.
 guardConsole(['error', 'warn']);

@@ -7,9 +7,8 @@ import { setupApp } from '../helpers/render-app.tsx';
 // auth and profile stores against the embedded backend.
 const app = setupApp();
 
-const signInCard = () =>
-  screen.findByRole('heading', { level: 1, name: 'Welcome Back' }, { timeout: 10_000 });
-const mainNav = () => screen.findByRole('navigation', { name: 'Main' }, { timeout: 10_000 });
+const signInCard = () => screen.findByRole('heading', { level: 1, name: 'Welcome Back' });
+const mainNav = () => screen.findByRole('navigation', { name: 'Main' });
 
 describe('The auth gate', () => {
   it.each(['/dashboard', '/saved', '/settings', '/ideas-bank', '/calendar'])(
@@ -31,18 +30,14 @@ describe('The auth gate', () => {
     await user.type(screen.getByLabelText('Email address'), account.email);
     await user.type(screen.getByLabelText('Password'), account.password);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Saved Posts' }, { timeout: 10_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Saved Posts' })).toBeInTheDocument();
     expect(await screen.findByText('A saved draft.')).toBeInTheDocument();
   });
 
   it('a signed-in account without a profile is sent to onboarding from any page', async () => {
     await app.signUp({ profile: null });
     app.renderApp('/saved');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Set up your profile' }, { timeout: 10_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set up your profile' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Saved Posts' })).not.toBeInTheDocument();
   });
 

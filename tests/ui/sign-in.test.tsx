@@ -7,7 +7,7 @@ import { setupApp } from '../helpers/render-app.tsx';
 const app = setupApp();
 
 const heading = (name: string) => screen.getByRole('heading', { level: 1, name });
-const createNewPost = () => screen.findByRole('region', { name: 'Create New Post' }, { timeout: 10_000 });
+const createNewPost = () => screen.findByRole('region', { name: 'Create New Post' });
 
 describe('Signing in', () => {
   it('starts as "Welcome Back" with "Email address" and "Password", and no social or magic-link options', async () => {
@@ -65,7 +65,7 @@ describe('Signing in', () => {
     await user.type(screen.getByLabelText('Password'), account.password);
     await app.stopServer();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'Network error when connecting to authentication service',
     );
     await app.startServer();
@@ -79,9 +79,7 @@ describe('Signing in', () => {
     await user.type(screen.getByLabelText('Email address'), `new-${Date.now()}@example.com`);
     await user.type(screen.getByLabelText('Create password'), 'long-enough-password');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Set up your profile' }, { timeout: 10_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set up your profile' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
