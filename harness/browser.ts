@@ -6,6 +6,13 @@ import { chromiumPath } from './chromium-path.ts';
 
 export { chromiumPath };
 
+/**
+ * What Chromium logs for a request to a server that is stopping or stopped; which one it is
+ * depends on where the request was when the socket went (on a busy machine, any of them).
+ */
+export const serverGoneErrors =
+  /net::ERR_(CONNECTION_(REFUSED|RESET|CLOSED)|SOCKET_NOT_CONNECTED|EMPTY_RESPONSE)/;
+
 export interface BrowserSession {
   context: BrowserContext;
   page: Page;

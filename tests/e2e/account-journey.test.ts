@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppServer } from '../../harness/app-server.ts';
-import { openBrowser, type BrowserSession } from './support/browser.ts';
+import { openBrowser, serverGoneErrors, type BrowserSession } from './support/browser.ts';
 
 let server: AppServer;
 let browser: BrowserSession;
@@ -100,7 +100,7 @@ describe('a new user, from sign-up to signing back in', () => {
 
   it('survives the server stopping mid-session: error screen, then Try Again recovers without losing typed text', async () => {
     // Provoked on purpose: the browser logs it as an error.
-    browser.allowConsoleErrorsInThisTest(/net::ERR_CONNECTION_(REFUSED|RESET)/);
+    browser.allowConsoleErrorsInThisTest(serverGoneErrors);
     await page.getByLabel('Company').fill('Typed while offline');
     await server.stop();
     await page.getByRole('heading', { name: 'Error' }).waitFor({ timeout: 30_000 });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
 import { AppServer } from '../../harness/app-server.ts';
-import { openBrowser, type BrowserSession } from './support/browser.ts';
+import { openBrowser, serverGoneErrors, type BrowserSession } from './support/browser.ts';
 import { newAccount, signIn, signUpAndOnboard } from '../../harness/journeys.ts';
 
 let fake: FakeProviders;
@@ -77,7 +77,7 @@ describe('the generator draft belongs to the account that wrote it', () => {
 
   it('is forgotten by "Sign Out & Restart" on the error screen, even while the server is down', async () => {
     // Provoked on purpose: the browser logs it as an error.
-    browser.allowConsoleErrorsInThisTest(/net::ERR_CONNECTION_(REFUSED|RESET)/);
+    browser.allowConsoleErrorsInThisTest(serverGoneErrors);
     await generate(graceTopic, gracePost);
     await server.stop();
     await page.getByRole('heading', { name: 'Error' }).waitFor({ timeout: 30_000 });

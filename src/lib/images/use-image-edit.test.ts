@@ -51,6 +51,15 @@ describe('useImageEdit', () => {
     });
   });
 
+  it('keeps the new image’s preview link while its alt text changes, and releases it on Cancel', async () => {
+    const { result } = renderHook(() => useImageEdit(stored));
+    await act(() => result.current.attach([pngFile()]));
+    act(() => result.current.setAlt('Typing the alt text'));
+    expect(URL.revokeObjectURL).not.toHaveBeenCalled();
+    act(() => result.current.reset());
+    expect(URL.revokeObjectURL).toHaveBeenCalledExactlyOnceWith('blob:new');
+  });
+
   it('removes the stored image; removing from a post without one changes nothing', () => {
     const { result } = renderHook(() => useImageEdit(stored));
     act(() => result.current.remove());

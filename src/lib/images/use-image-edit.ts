@@ -1,11 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  pickImage,
-  releasePendingImage,
-  type ImageEdit,
-  type ImagePicking,
-  type PendingImage,
-} from './image-attachment';
+import { pickImage, type ImageEdit, type ImagePicking, type PendingImage } from './image-attachment';
 
 type Draft = { kind: 'keep'; alt: string } | { kind: 'remove' } | { kind: 'replace'; pending: PendingImage };
 
@@ -31,8 +25,14 @@ export function useImageEdit(post: StoredImage): ImageEditState {
   const [preparing, setPreparing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  const pending = draft.kind === 'replace' ? draft.pending : null;
-  useEffect(() => () => releasePendingImage(pending), [pending]);
+  // The preview link lives as long as its image: a new alt text makes a new draft, not a new image.
+  const previewUrl = draft.kind === 'replace' ? draft.pending.previewUrl : null;
+  useEffect(
+    () => () => {
+      if (previewUrl) URL.revokeObjectURL(previewUrl);
+    },
+    [previewUrl],
+  );
 
   const alt = draft.kind === 'keep' ? draft.alt : draft.kind === 'replace' ? draft.pending.alt : '';
   const shown: ImageEditState['shown'] =
