@@ -37,6 +37,11 @@ describe('PostCheckPanel', () => {
     expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
   });
 
+  it('does not quote a finding about the whole post', () => {
+    render(<PostCheckPanel text="Short and sweet." />);
+    expect(screen.getByRole('listitem')).toHaveTextContent(/^16 characters: posts of 900/);
+  });
+
   it('shows nothing for an empty text', () => {
     const { container } = render(<PostCheckPanel text="  " />);
     expect(container).toBeEmptyDOMElement();

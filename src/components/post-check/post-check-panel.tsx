@@ -72,7 +72,9 @@ function FindingItem({
   finding: Finding;
   onFix: (() => void) | undefined;
 }) {
-  const quoted = finding.end - finding.start <= 60 ? text.slice(finding.start, finding.end).trim() : '';
+  // Short spans are quoted so the words are easy to find; a finding about the whole post is not.
+  const span = finding.end - finding.start;
+  const quoted = span <= 60 && span < text.length ? text.slice(finding.start, finding.end).trim() : '';
   return (
     <li className="flex flex-wrap items-start justify-between gap-2 rounded-lg bg-amber-50 px-3 py-2 text-slate-800">
       <span className="min-w-0 flex-1">
