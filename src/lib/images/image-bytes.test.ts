@@ -165,6 +165,22 @@ function contains(haystack: Uint8Array, needle: Part): boolean {
 
 const allTypes: readonly ImageType[] = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 
+/** A SHORT IFD entry (type 3) holding `value`. */
+const shortEntry = (order: ByteOrder, tag: number, value: number): number[] =>
+  ifdEntry(order, tag, 3, 1, [...u16(order, value), 0, 0]);
+
+/** A TIFF header and IFD0 declaring `count` entries (default: as many as given), followed by `rest`. */
+function ifd0(order: ByteOrder, entries: number[][], count = entries.length, ...rest: Part[]): Uint8Array {
+  return bytes(order, u16(order, 42), u32(order, 8), u16(order, count), ...entries, ...rest);
+}
+
+/** A JPEG that holds only an Exif segment with the given TIFF structure. */
+const exifJpeg = (tiffBytes: Uint8Array): Uint8Array =>
+  bytes(soi, jpegSegment(0xe1, 'Exif\0\0', tiffBytes), eoi);
+
+/** A JPEG around its frame: `before` goes between SOI and the SOF segment. */
+const framedJpeg = (...before: Part[]): Uint8Array => bytes(soi, ...before, sof(10, 20), sos, scan, eoi);
+
 // ---- Tests ----
 
 describe('sniffImageType', () => {
@@ -175,6 +191,10 @@ describe('sniffImageType', () => {
     ['GIF89a', gif, 'image/gif'],
     ['GIF87a', bytes('GIF87a', le16(1), le16(1)), 'image/gif'],
     ['WebP', webp(), 'image/webp'],
+    ['the JPEG signature alone', bytes([0xff, 0xd8, 0xff]), 'image/jpeg'],
+    ['the PNG signature alone', pngSignature, 'image/png'],
+    ['the GIF87a signature alone', bytes('GIF87a'), 'image/gif'],
+    ['the WebP signature alone', bytes('RIFF', le32(4), 'WEBP'), 'image/webp'],
   ])('recognises %s by its magic bytes', (_, input, expected) => {
     expect(sniffImageType(input)).toBe(expected);
   });
@@ -208,6 +228,7 @@ describe('readImageSize', () => {
       3000,
     ],
     ['PNG IHDR', png(undefined, 8000, 100), 'image/png', 8000, 100],
+    ['PNG IHDR beyond 16 bits', png(undefined, 70000, 3), 'image/png', 70000, 3],
     ['GIF logical screen', gif, 'image/gif', 320, 200],
     ['WebP VP8X canvas', webp(), 'image/webp', 1200, 900],
     ['WebP VP8L', riff(vp8l(16384, 3)), 'image/webp', 16384, 3],
@@ -233,10 +254,104 @@ describe('readImageSize', () => {
       riff(riffChunk('ALPH', [0, 0, 0, 0, 0, 0, 0, 0, 0, 0])),
       'image/webp',
     ],
+    [
+      'WebP whose unknown first chunk holds VP8 and VP8L signatures',
+      riff(riffChunk('ALPH', [0x2f, 0, 0, 0x9d, 0x01, 0x2a, 10, 0, 10, 0])),
+      'image/webp',
+    ],
+    [
+      'JPEG whose frame header runs past the end',
+      bytes(soi, [0xff, 0xc0], be16(100), sof(10, 20).subarray(4)),
+      'image/jpeg',
+    ],
     ['VP8 without its start code', riff(riffChunk('VP8 ', [0, 0, 0, 1, 2, 3, 10, 0, 10, 0])), 'image/webp'],
     ['text read as PNG', bytes('not an image at all, not at all'), 'image/png'],
   ] as const)('returns null for %s', (_, input, type) => {
     expect(readImageSize(input, type)).toBeNull();
+  });
+
+  it.each([
+    ['PNG', png(undefined, 800, 600), 24, 'image/png', 800, 600],
+    ['GIF', gif, 10, 'image/gif', 320, 200],
+    ['WebP VP8X', riff(vp8x(0, 70000, 70000)), 30, 'image/webp', 70000, 70000],
+    ['WebP VP8', riff(vp8(300, 300)), 30, 'image/webp', 300, 300],
+    ['WebP VP8L', riff(vp8l(16384, 5000)), 25, 'image/webp', 16384, 5000],
+  ] as const)(
+    'reads a %s cut right after its size (%d bytes), and nothing from one byte less',
+    (_, input, length, type, width, height) => {
+      expect(readImageSize(input.subarray(0, length), type)).toEqual({ width, height });
+      expect(readImageSize(input.subarray(0, length - 1), type)).toBeNull();
+    },
+  );
+
+  it('reads a JPEG frame header of 5 bytes, and nothing from one of 4', () => {
+    const frame = jpegSegment(0xc0, [8], be16(45), be16(123));
+    expect(readImageSize(bytes(soi, frame, sos, scan, eoi), 'image/jpeg')).toEqual({
+      width: 123,
+      height: 45,
+    });
+    const short = jpegSegment(0xc0, [8], be16(45), [0]);
+    expect(readImageSize(bytes(soi, short, sos, scan, eoi), 'image/jpeg')).toBeNull();
+  });
+
+  it('reads a JPEG that ends right after its frame header', () => {
+    expect(readImageSize(bytes(soi, sof(7, 9)), 'image/jpeg')).toEqual({ width: 7, height: 9 });
+  });
+
+  it.each([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf])(
+    'reads the JPEG frame of SOF marker %d',
+    (marker) => {
+      expect(readImageSize(bytes(soi, sof(33, 44, marker), sos, scan, eoi), 'image/jpeg')).toEqual({
+        width: 33,
+        height: 44,
+      });
+    },
+  );
+
+  it.each([
+    ['DHT', 0xc4],
+    ['JPG', 0xc8],
+    ['DAC', 0xcc],
+    ['a reserved marker', 0xbf],
+  ])('does not mistake %s for a frame', (_, marker) => {
+    const lure = jpegSegment(marker, [0x00, 0x01, 0x02, 0x03, 0x04, 0x05]);
+    expect(readImageSize(framedJpeg(lure), 'image/jpeg')).toEqual({ width: 10, height: 20 });
+  });
+
+  it.each([
+    ['TEM', 0x01],
+    ['RST0', 0xd0],
+    ['RST7', 0xd7],
+  ])('steps over the standalone marker %s (no length) before the frame', (_, marker) => {
+    const input = framedJpeg([0xff, marker], exifSegment('II', 1));
+    expect(readImageSize(input, 'image/jpeg')).toEqual({ width: 10, height: 20 });
+    expect(stripMetadata(input, 'image/jpeg')).toEqual(framedJpeg([0xff, marker]));
+  });
+
+  it('steps over fill bytes before a marker, which go with the segment they precede', () => {
+    const input = framedJpeg([0xff, 0xff], exifSegment('II', 1), [0xff], jfif);
+    expect(readImageSize(input, 'image/jpeg')).toEqual({ width: 10, height: 20 });
+    expect(stripMetadata(input, 'image/jpeg')).toEqual(framedJpeg([0xff], jfif));
+  });
+
+  it('reads past an empty segment (length 2), which stripping keeps', () => {
+    const input = framedJpeg(jpegSegment(0xfe), exifSegment('MM', 1));
+    expect(readImageSize(input, 'image/jpeg')).toEqual({ width: 10, height: 20 });
+    expect(stripMetadata(input, 'image/jpeg')).toEqual(framedJpeg(jpegSegment(0xfe)));
+  });
+
+  it.each([
+    ['does not start with SOI', bytes([0x00, 0x00], sof(10, 20), sos, scan, eoi)],
+    ['has a stray byte between segments', framedJpeg([0x00])],
+    ['has a marker 0x00 between segments', framedJpeg([0xff, 0x00], be16(4), [1, 2])],
+  ])('stops at a JPEG that %s: no size, nothing stripped', (_, input) => {
+    expect(readImageSize(input, 'image/jpeg')).toBeNull();
+    expect(tryStripMetadata(input, 'image/jpeg')).toBeNull();
+  });
+
+  it('does not read a VP8L header without its 0x2F signature', () => {
+    const input = riff(riffChunk('VP8L', [0x00], le32(99 | (99 << 14)), pixels));
+    expect(readImageSize(input, 'image/webp')).toBeNull();
   });
 });
 
@@ -285,6 +400,49 @@ describe('jpegOrientation', () => {
     // The same bytes inside the segment are read: the lure is well formed.
     expect(jpegOrientation(bytes(soi, jpegSegment(0xe1, 'Exif\0\0', header, comment), eoi))).toBe(6);
   });
+
+  it.each(['II', 'MM'] as const)('finds the orientation after other IFD0 entries (%s)', (order) => {
+    const entries = [
+      shortEntry(order, 0x0128, 2),
+      shortEntry(order, 0x0213, 1),
+      shortEntry(order, 0x0112, 6),
+    ];
+    expect(jpegOrientation(exifJpeg(ifd0(order, entries, 3, u32(order, 0))))).toBe(6);
+  });
+
+  it('is 1 when IFD0 holds only other small values (a resolution unit of 2)', () => {
+    expect(jpegOrientation(exifJpeg(ifd0('MM', [shortEntry('MM', 0x0128, 2)], 1, be32(0))))).toBe(1);
+  });
+
+  it('does not take an orientation from the bytes after the entries IFD0 counts', () => {
+    const entries = [shortEntry('II', 0x0128, 2), shortEntry('II', 0x0112, 6)];
+    expect(jpegOrientation(exifJpeg(ifd0('II', entries, 1)))).toBe(1);
+    expect(jpegOrientation(exifJpeg(ifd0('II', entries, 2)))).toBe(6);
+  });
+
+  it('reads an orientation entry that ends exactly where the Exif segment ends', () => {
+    expect(jpegOrientation(exifJpeg(ifd0('MM', [shortEntry('MM', 0x0112, 8)])))).toBe(8);
+  });
+
+  it.each([
+    ['an unknown byte order', bytes('MI', ifd0('MM', [shortEntry('MM', 0x0112, 6)]).subarray(2))],
+    [
+      'a TIFF magic other than 42',
+      bytes('MM', be16(43), ifd0('MM', [shortEntry('MM', 0x0112, 6)]).subarray(4)),
+    ],
+    ['an orientation stored as a BYTE', ifd0('II', [ifdEntry('II', 0x0112, 1, 1, [6, 0, 0, 0])])],
+  ])('is 1 for %s', (_, tiffBytes) => {
+    expect(jpegOrientation(exifJpeg(tiffBytes))).toBe(1);
+  });
+
+  it('reads Exif only from APP1, and strips only APP1 Exif and XMP', () => {
+    const app2 = jpegSegment(0xe2, 'Exif\0\0', ifd0('MM', [shortEntry('MM', 0x0112, 6)]));
+    const comment = jpegSegment(0xfe, 'http://ns.adobe.com/xap/1.0/\0 is the XMP namespace');
+    const app0 = jpegSegment(0xe0, 'Exif\0\0', ifd0('MM', [shortEntry('MM', 0x0112, 3)]));
+    const input = framedJpeg(app2, comment, app0);
+    expect(jpegOrientation(input)).toBe(1);
+    expect(stripMetadata(input, 'image/jpeg')).toEqual(input);
+  });
 });
 
 describe('exifOrientation', () => {
@@ -300,6 +458,38 @@ describe('exifOrientation', () => {
     expect(exifOrientation(png(), 'image/png')).toBe(1);
     expect(exifOrientation(riff(vp8l(2, 2)), 'image/webp')).toBe(1);
     expect(exifOrientation(gif, 'image/gif')).toBe(1);
+  });
+
+  it.each([
+    [
+      'an eXIf chunk whose length runs past the end',
+      bytes(pngSignature, ihdr(1, 1), be32(1000), 'eXIf', tiff('MM', 6)),
+    ],
+    [
+      'an eXIf chunk cut inside its CRC',
+      bytes(pngSignature, ihdr(1, 1), pngChunk('eXIf', tiff('MM', 6)).subarray(0, -2)),
+    ],
+  ])('is 1 for a PNG with %s', (_, input) => {
+    expect(exifOrientation(input, 'image/png')).toBe(1);
+  });
+
+  it('is 1 for a JPEG Exif segment whose length runs past the end', () => {
+    const segment = exifSegment('MM', 6);
+    const cut = bytes(soi, segment.subarray(0, 2), be16(segment.length + 100), segment.subarray(4));
+    expect(jpegOrientation(cut)).toBe(1);
+    expect(exifOrientation(cut, 'image/jpeg')).toBe(1);
+  });
+
+  it.each([
+    ['PNG chunks behind a wrong signature', bytes('\x89PNG\r\n\x1a\0', png(6).subarray(8)), 'image/png'],
+    [
+      'WebP chunks in a RIFF WAVE',
+      bytes('RIFF', webp(6).subarray(4, 8), 'WAVE', webp(6).subarray(12)),
+      'image/webp',
+    ],
+  ] as const)('is 1 and strips nothing for %s', (_, input, type) => {
+    expect(exifOrientation(input, type)).toBe(1);
+    expect(tryStripMetadata(input, type)).toBeNull();
   });
 });
 
@@ -376,10 +566,55 @@ describe('stripMetadata', () => {
     expect(stripMetadata(riff(vp8(4, 4)), 'image/webp')).toEqual(riff(vp8(4, 4)));
   });
 
+  it('keeps every restart marker RST0-RST7 inside a scan', () => {
+    const restarts = bytes(
+      ...[0xd0, 0xd1, 0xd2, 0xd3, 0xd4, 0xd5, 0xd6, 0xd7].map((rst) => [rst, 0xff, rst]),
+    );
+    const rstScan = bytes([0x11, 0xff], restarts, [0x22], pixels);
+    const input = bytes(soi, exifSegment('II', 1), sof(8, 8), sos, rstScan, eoi);
+    expect(stripMetadata(input, 'image/jpeg')).toEqual(bytes(soi, sof(8, 8), sos, rstScan, eoi));
+  });
+
+  it('removes the EXIF chunk of a lossless WebP without VP8X, leaving its image data untouched', () => {
+    const input = riff(vp8l(2, 2), riffChunk('EXIF', tiff('II', 1)));
+    expect(stripMetadata(input, 'image/webp')).toEqual(riff(vp8l(2, 2)));
+  });
+
+  it('writes a RIFF size of more than one byte in little-endian order', () => {
+    const image = riffChunk('VP8L', [0x2f], le32(0), new Uint8Array(700).fill(0x55));
+    const stripped = stripMetadata(riff(image, riffChunk('EXIF', tiff('MM', 1))), 'image/webp');
+    expect(stripped).toEqual(riff(image));
+    // "WEBP", then the chunk: its header, 705 bytes of data and a pad byte.
+    expect(Array.from(stripped.subarray(4, 8))).toEqual(le32(4 + 8 + 705 + 1));
+  });
+
+  it('drops bytes after the RIFF container', () => {
+    const input = bytes(riff(vp8l(2, 2), riffChunk('EXIF', tiff('II', 6))), gpsSecret);
+    expect(stripMetadata(input, 'image/webp')).toEqual(riff(vp8l(2, 2)));
+  });
+
+  it('keeps an empty last WebP chunk', () => {
+    const input = riff(vp8l(2, 2), riffChunk('EXIF', tiff('II', 6)), riffChunk('ZERO'));
+    expect(stripMetadata(input, 'image/webp')).toEqual(riff(vp8l(2, 2), riffChunk('ZERO')));
+  });
+
+  it('tolerates a missing pad byte after an odd-sized last WebP chunk', () => {
+    const unpadded = vp8l(2, 2).subarray(0, -1);
+    const input = riff(vp8x(0x08, 2, 2), riffChunk('EXIF', tiff('II', 6)), unpadded);
+    expect(stripMetadata(input, 'image/webp')).toEqual(riff(vp8x(0, 2, 2), unpadded));
+  });
+
+  it('strips nothing from a RIFF container its chunks do not fill', () => {
+    const input = riff(vp8l(2, 2), riffChunk('EXIF', tiff('II', 6)), bytes([1, 2, 3, 4]));
+    expect(tryStripMetadata(input, 'image/webp')).toBeNull();
+    expect(stripMetadata(input, 'image/webp')).toEqual(input);
+  });
+
   it('returns the bytes unchanged when the structure is cut short, and tryStripMetadata says so with null', () => {
     const cut = jpeg('II', 6).subarray(0, -2);
     expect(tryStripMetadata(cut, 'image/jpeg')).toBeNull();
     expect(stripMetadata(cut, 'image/jpeg')).toEqual(cut);
+    expect(stripMetadata(cut, 'image/jpeg')).not.toBe(cut);
     expect(tryStripMetadata(png().subarray(0, -1), 'image/png')).toBeNull();
     expect(tryStripMetadata(webp().subarray(0, -1), 'image/webp')).toBeNull();
     expect(tryStripMetadata(bytes('hello'), 'image/png')).toBeNull();

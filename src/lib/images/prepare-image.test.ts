@@ -90,15 +90,36 @@ function stubDecoder(
   return { decode, bitmap };
 }
 
-/** An OffscreenCanvas that records what is drawn and "encodes" to a blob of `outputBytes` bytes of the asked type. */
-function stubCanvas(outputBytes = 100, outputType?: string) {
-  const calls = { size: [0, 0], drawn: [] as unknown[], encoded: [] as unknown[] };
+interface FakeContext {
+  imageSmoothingQuality: string;
+  drawImage: (...args: unknown[]) => void;
+}
+
+interface CanvasCalls {
+  size: number[];
+  drawn: unknown[];
+  encoded: unknown[];
+  contexts: FakeContext[];
+}
+
+function recordingContext(calls: CanvasCalls): FakeContext {
+  const context = { imageSmoothingQuality: 'low', drawImage: (...args: unknown[]) => calls.drawn.push(args) };
+  calls.contexts.push(context);
+  return context;
+}
+
+/**
+ * An OffscreenCanvas that records what is drawn and "encodes" to a blob of `outputBytes` bytes of the asked type
+ * (or of `outputType`); `withContext: false` makes it a canvas without a 2D context.
+ */
+function stubCanvas(outputBytes = 100, outputType?: string, withContext = true): CanvasCalls {
+  const calls: CanvasCalls = { size: [0, 0], drawn: [], encoded: [], contexts: [] };
   class FakeOffscreenCanvas {
     constructor(width: number, height: number) {
       calls.size = [width, height];
     }
-    getContext() {
-      return { imageSmoothingQuality: 'low', drawImage: (...args: unknown[]) => calls.drawn.push(args) };
+    getContext(kind: string) {
+      return withContext && kind === '2d' ? recordingContext(calls) : null;
     }
     async convertToBlob(options: { type: string; quality: number }) {
       calls.encoded.push(options);
@@ -109,8 +130,46 @@ function stubCanvas(outputBytes = 100, outputType?: string) {
   return calls;
 }
 
+const canvasSpies: { mockRestore: () => void }[] = [];
+
+/**
+ * A DOM `<canvas>` for browsers without OffscreenCanvas (jsdom has none either): records its size when encoded,
+ * what is drawn and how it is encoded; `output: null` makes toBlob fail, `withContext: false` leaves it without 2D.
+ */
+function stubDomCanvas(
+  output: Blob | null = new Blob([new Uint8Array(100)]),
+  withContext = true,
+): CanvasCalls {
+  const calls: CanvasCalls = { size: [0, 0], drawn: [], encoded: [], contexts: [] };
+  const getContext = vi
+    .spyOn(HTMLCanvasElement.prototype, 'getContext')
+    .mockImplementation((kind: string) =>
+      withContext && kind === '2d' ? (recordingContext(calls) as unknown as RenderingContext) : null,
+    );
+  const toBlob = vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation(function (
+    this: HTMLCanvasElement,
+    callback,
+    type,
+    quality,
+  ) {
+    calls.size = [this.width, this.height];
+    calls.encoded.push({ type, quality });
+    callback(output && new Blob([output], { type }));
+  });
+  canvasSpies.push(getContext, toBlob);
+  return calls;
+}
+
+/** A file whose bytes can no longer be read (deleted or changed on disk since it was picked). */
+function unreadable(blob: Blob): Blob {
+  return Object.assign(blob, {
+    arrayBuffer: () => Promise.reject(new DOMException('The file could not be read.', 'NotReadableError')),
+  });
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
+  for (const spy of canvasSpies.splice(0)) spy.mockRestore();
 });
 
 // ---- Tests ----
@@ -160,12 +219,55 @@ describe('prepareImage refuses', () => {
     stubCanvas(maxImageBytes + 1);
     expect(await prepareImage(new Blob([png]))).toEqual({ problem: 'too-large', size: maxImageBytes + 1 });
   });
+
+  it.each([
+    ['its first bytes', (file: Blob) => Object.assign(file, { slice: () => unreadable(new Blob([png])) })],
+    ['the whole file', unreadable],
+  ])('a file whose bytes cannot be read (%s) as corrupt', async (_, breakFile) => {
+    const { decode } = stubDecoder(800, 600);
+    expect(await prepareImage(breakFile(new Blob([png])))).toEqual({ problem: 'corrupt', size: png.length });
+    expect(decode).not.toHaveBeenCalled();
+  });
+
+  it('an image it cannot draw (no 2D context) as corrupt, rather than encoding a blank canvas', async () => {
+    const { bitmap } = stubDecoder(8000, 6000);
+    const canvas = stubCanvas(100, undefined, false);
+    expect(await prepareImage(new Blob([png]))).toEqual({ problem: 'corrupt', size: png.length });
+    expect(canvas.encoded).toEqual([]);
+    expect(bitmap.close).toHaveBeenCalledTimes(1);
+  });
+
+  it('an image the browser fails to encode as corrupt', async () => {
+    stubDecoder(8000, 6000);
+    vi.stubGlobal(
+      'OffscreenCanvas',
+      class {
+        getContext() {
+          return { drawImage: () => undefined };
+        }
+        async convertToBlob(): Promise<Blob> {
+          throw new DOMException('Encoding failed.', 'EncodingError');
+        }
+      },
+    );
+    expect(await prepareImage(new Blob([png]))).toEqual({ problem: 'corrupt', size: png.length });
+  });
+
+  it('an image the browser encodes in a format that is not accepted as corrupt', async () => {
+    stubDecoder(8000, 6000);
+    stubCanvas(100, 'image/bmp');
+    expect(await prepareImage(new Blob([png]))).toEqual({ problem: 'corrupt', size: png.length });
+  });
 });
 
 describe('prepareImage keeps an image that needs no redrawing, minus its metadata', () => {
   it('a PNG: same type, no eXIf chunk, the decoded size, and the bitmap closed', async () => {
-    const { bitmap } = stubDecoder(800, 600);
+    const { bitmap, decode } = stubDecoder(800, 600);
     const result = expectPrepared(await prepareImage(new File([png], 'photo.txt', { type: 'text/plain' })));
+    // The browser decodes the file's bytes as the type they really are, not the one the file claims.
+    const decoded = decode.mock.calls[0]?.[0] as Blob;
+    expect(decoded.type).toBe('image/png');
+    expect(await blobBytes(decoded)).toEqual(png);
     expect(result).toMatchObject({ type: 'image/png', extension: 'png', width: 800, height: 600 });
     expect(result.blob.type).toBe('image/png');
     const uploaded = await blobBytes(result.blob);
@@ -206,8 +308,41 @@ describe('prepareImage redraws (canvas stubbed: the real one is covered end to e
     expect(result).toMatchObject({ type: 'image/jpeg', extension: 'jpg', width: 4096, height: 3072 });
     expect(canvas.size).toEqual([4096, 3072]);
     expect(canvas.drawn).toEqual([[bitmap, 0, 0, 4096, 3072]]);
+    expect(canvas.contexts.map((context) => context.imageSmoothingQuality)).toEqual(['high']);
     expect(canvas.encoded).toEqual([{ type: 'image/jpeg', quality: 0.9 }]);
     expect(bitmap.close).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    [4097, 100, 4096, 100],
+    [100, 4097, 100, 4096],
+  ])(
+    'redraws %d x %d to %d x %d although only the longer side changes',
+    async (width, height, toWidth, toHeight) => {
+      stubDecoder(width, height);
+      const canvas = stubCanvas();
+      const result = expectPrepared(await prepareImage(new Blob([png])));
+      expect(result).toMatchObject({ type: 'image/png', width: toWidth, height: toHeight });
+      expect(canvas.size).toEqual([toWidth, toHeight]);
+      expect(result.blob.size).toBe(100);
+    },
+  );
+
+  it('accepts a redrawn image of exactly 5 MB', async () => {
+    stubDecoder(8000, 6000);
+    stubCanvas(maxImageBytes);
+    const result = expectPrepared(await prepareImage(new Blob([jpeg()])));
+    expect(result.blob.size).toBe(maxImageBytes);
+  });
+
+  it('redraws an image whose metadata it cannot strip (a PNG cut before IEND) at its own size', async () => {
+    stubDecoder(800, 600);
+    const canvas = stubCanvas();
+    const cut = png.subarray(0, png.length - pngEnd.length);
+    const result = expectPrepared(await prepareImage(new Blob([cut])));
+    expect(result).toMatchObject({ type: 'image/png', width: 800, height: 600 });
+    expect(canvas.size).toEqual([800, 600]);
+    expect(contains(await blobBytes(result.blob), gpsSecret)).toBe(false);
   });
 
   it('redraws a JPEG whose orientation is not 1, reporting the upright size', async () => {
@@ -233,6 +368,30 @@ describe('prepareImage redraws (canvas stubbed: the real one is covered end to e
     const webp = bytes('RIFF', [4, 0, 0, 0], 'WEBP');
     const result = expectPrepared(await prepareImage(new Blob([webp])));
     expect(result).toMatchObject({ type: 'image/png', extension: 'png', width: 4096, height: 4096 });
+  });
+});
+
+describe('prepareImage without OffscreenCanvas draws on a <canvas>', () => {
+  it('at the scaled size, with high smoothing, in the same format at quality 0.9', async () => {
+    const { bitmap } = stubDecoder(8000, 6000);
+    const canvas = stubDomCanvas();
+    const result = expectPrepared(await prepareImage(new Blob([jpeg()])));
+    expect(result).toMatchObject({ type: 'image/jpeg', extension: 'jpg', width: 4096, height: 3072 });
+    expect(result.blob.size).toBe(100);
+    expect(canvas.size).toEqual([4096, 3072]);
+    expect(canvas.drawn).toEqual([[bitmap, 0, 0, 4096, 3072]]);
+    expect(canvas.contexts.map((context) => context.imageSmoothingQuality)).toEqual(['high']);
+    expect(canvas.encoded).toEqual([{ type: 'image/jpeg', quality: 0.9 }]);
+  });
+
+  it.each([
+    ['has no 2D context', () => stubDomCanvas(undefined, false), []],
+    ['fails to encode', () => stubDomCanvas(null), [{ type: 'image/jpeg', quality: 0.9 }]],
+  ])('refusing the image as corrupt when the canvas %s', async (_, stub, encoded) => {
+    stubDecoder(8000, 6000);
+    const canvas = stub();
+    expect(await prepareImage(new Blob([jpeg()]))).toEqual({ problem: 'corrupt', size: jpeg().length });
+    expect(canvas.encoded).toEqual(encoded);
   });
 });
 
