@@ -33,6 +33,10 @@ const profile: Profile = {
   ai_engine: 'groq',
   ai_model: 'server/only-model',
   language_preference: 'en-US',
+  emoji_level: 'few',
+  max_hashtags: 3,
+  end_with_question: false,
+  voice_profile: null,
   updated_at: '2026-11-01T00:00:00.000Z',
 };
 

@@ -28,6 +28,24 @@ export const languages: { value: LanguagePreference; label: string }[] = [
   { value: 'en-GB', label: 'British English' },
 ];
 
+/** How many emoji a generated post may have; the database checks the same three values. */
+export type EmojiLevel = 'none' | 'few' | 'any';
+
+export const emojiLevels: { value: EmojiLevel; label: string }[] = [
+  { value: 'none', label: 'None' },
+  { value: 'few', label: 'A few' },
+  { value: 'any', label: 'As I like' },
+];
+
+/** The post preferences' defaults and bounds, as in supabase/migrations. */
+export const postPreferenceDefaults = {
+  emoji_level: 'few',
+  max_hashtags: 3,
+  end_with_question: false,
+} as const satisfies { emoji_level: EmojiLevel; max_hashtags: number; end_with_question: boolean };
+
+export const maxHashtagsLimit = 5;
+
 /** Length limits, matching the checks in supabase/migrations. */
 export const profileLimits = {
   full_name: 120,

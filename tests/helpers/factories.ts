@@ -43,6 +43,10 @@ export const defaultProfile: ProfileFields = {
   ai_engine: 'groq',
   ai_model: 'openai/gpt-oss-120b',
   language_preference: 'en-US',
+  emoji_level: 'few',
+  max_hashtags: 3,
+  end_with_question: false,
+  voice_profile: null,
 };
 
 /** Creates (or replaces) the user's profile: with one, the app skips onboarding. */

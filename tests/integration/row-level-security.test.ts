@@ -10,7 +10,7 @@ import { signedInClient } from '../helpers/test-server.ts';
 type Row = Record<string, unknown>;
 
 interface TableCase {
-  table: 'profiles' | 'posts' | 'topic_ideas';
+  table: 'profiles' | 'posts' | 'topic_ideas' | 'voice_samples';
   key: string;
   /** A new row for the owner (ownerId is the signed-in user). */
   build: (ownerId: string) => Row;
@@ -35,6 +35,14 @@ const tables: TableCase[] = [
     key: 'id',
     build: () => ({ topic: `Idea ${crypto.randomUUID()}`, used_count: 0 }),
     change: { used_count: 5 },
+  },
+  {
+    table: 'voice_samples',
+    key: 'id',
+    build: () => ({
+      content: `A past post of mine about hiring, long enough to learn from. ${crypto.randomUUID()}`,
+    }),
+    change: { content: 'A past post of mine, edited after pasting, still long enough.' },
   },
 ];
 
@@ -187,6 +195,61 @@ describe.each(backends)('row-level security on $name', ({ start }) => {
         .from('topic_ideas')
         .insert({ topic: `neg ${Date.now()}`, used_count: -1 });
       expect(count.error).toMatchObject({ code: '23514' });
+    });
+
+    it('enforces the post preferences: emoji level, 0 to 5 hashtags, a voice profile that is an object', async () => {
+      await owner.client.from('profiles').upsert({ id: owner.id });
+      const defaults = await owner.client.from('profiles').select('*').eq('id', owner.id).single();
+      expect(defaults.data).toMatchObject({
+        emoji_level: 'few',
+        max_hashtags: 3,
+        end_with_question: false,
+        voice_profile: null,
+      });
+      const update = (fields: Row) => owner.client.from('profiles').update(fields).eq('id', owner.id);
+      expect((await update({ emoji_level: 'lots' })).error).toMatchObject({ code: '23514' });
+      expect((await update({ max_hashtags: 6 })).error).toMatchObject({ code: '23514' });
+      expect((await update({ max_hashtags: -1 })).error).toMatchObject({ code: '23514' });
+      expect((await update({ voice_profile: ['not', 'an', 'object'] })).error).toMatchObject({
+        code: '23514',
+      });
+      expect((await update({ voice_profile: { length: 'x'.repeat(20_000) } })).error).toMatchObject({
+        code: '23514',
+      });
+      const saved = await update({ emoji_level: 'none', max_hashtags: 0, voice_profile: { length: 'Short' } })
+        .select()
+        .single();
+      expect(saved.data).toMatchObject({
+        emoji_level: 'none',
+        max_hashtags: 0,
+        voice_profile: { length: 'Short' },
+      });
+    });
+
+    it('keeps at most ten voice samples per user, each 40 to 5,000 characters', async () => {
+      const mine = await signedInClient(server);
+      const sample = (n: number) => ({
+        content: `Sample number ${n}: a past post, long enough to learn from.`,
+      });
+      const ten = await mine.client
+        .from('voice_samples')
+        .insert(Array.from({ length: 10 }, (_, n) => sample(n)));
+      expect(ten.error).toBeNull();
+      const eleventh = await mine.client.from('voice_samples').insert(sample(11));
+      expect(eleventh.error).toMatchObject({
+        code: '23514',
+        message: 'A voice is learned from at most 10 samples',
+      });
+      // The limit is per user: another user starts from none.
+      expect((await stranger.client.from('voice_samples').insert(sample(1))).error).toBeNull();
+      expect(
+        (await stranger.client.from('voice_samples').insert({ content: 'Too short.' })).error,
+      ).toMatchObject({
+        code: '23514',
+      });
+      expect(
+        (await stranger.client.from('voice_samples').insert({ content: 'x'.repeat(5001) })).error,
+      ).toMatchObject({ code: '23514' });
     });
   });
 

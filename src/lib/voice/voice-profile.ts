@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/**
+ * How an author writes, derived from their own posts (derive-voice-profile.ts) and editable by them
+ * in Settings. Every field is a short sentence in plain words, because the author reads and edits it
+ * and the prompt builder passes it to the model as it stands.
+ */
+export interface VoiceProfile {
+  /** Typical length, e.g. "About 180 words (1,100 characters), from 120 to 240 words". */
+  length: string;
+  /** Sentence rhythm, e.g. "Short sentences, 11 words on average, with the odd one-word fragment". */
+  sentences: string;
+  /** Paragraph rhythm, e.g. "Paragraphs of 1 to 3 sentences, about 6 per post". */
+  paragraphs: string;
+  /** How posts open, e.g. "Opens with a short first-person story line, like "Last week I …"". */
+  openings: string;
+  /** How posts close, e.g. "Ends with a takeaway; rarely with a question". */
+  closings: string;
+  /** Emoji habit, e.g. "No emoji" or "About 1 per post (🚀, 💡)". */
+  emoji: string;
+  /** Hashtag habit, e.g. "2 or 3 hashtags on the last line (#leadership, #hiring)". */
+  hashtags: string;
+  /** Words and phrases the author uses often. */
+  phrasesUsed: string[];
+  /** Words and phrases the author never uses (stock AI vocabulary absent from the samples, and their own). */
+  phrasesAvoided: string[];
+}
+
+/** Bounds that keep a profile readable and the prompt small (the database checks the whole object's size). */
+export const voiceProfileLimits = {
+  field: 300,
+  phrases: 20,
+  phrase: 60,
+} as const;
+
+/** Voice samples: how many a profile is derived from, and how long each may be. */
+export const voiceSampleLimits = {
+  min: 3,
+  max: 10,
+  minCharacters: 40,
+  maxCharacters: 5000,
+} as const;
+
+const field = z.string().trim().max(voiceProfileLimits.field);
+const phrases = z
+  .array(z.string().trim().min(1).max(voiceProfileLimits.phrase))
+  .max(voiceProfileLimits.phrases);
+
+/** Checks a stored or edited profile (jsonb from the database is untrusted shape-wise). */
+export const voiceProfileSchema = z.object({
+  length: field,
+  sentences: field,
+  paragraphs: field,
+  openings: field,
+  closings: field,
+  emoji: field,
+  hashtags: field,
+  phrasesUsed: phrases,
+  phrasesAvoided: phrases,
+});
+
+/** The profile a stored value holds, or null when it holds none or something malformed. */
+export function parseVoiceProfile(value: unknown): VoiceProfile | null {
+  const parsed = voiceProfileSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
