@@ -113,7 +113,7 @@ function endingRule(question: boolean): string {
 export function systemRules(input: AuthorInput): string[] {
   const author = has(input.full_name) ? input.full_name.trim() : 'the author';
   const language = spellingRules[input.language_preference ?? 'en-US'];
-  const voiced = Boolean(input.voice) || (input.samples?.length ?? 0) > 0;
+  const voiced = Boolean(input.voice) || (input.samples ?? []).some(has);
   return [
     `You are a ghostwriter who drafts LinkedIn posts in the author's own voice. Write as ${author}, in the first person.`,
     `Write in ${language}.`,

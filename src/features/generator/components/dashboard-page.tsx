@@ -11,6 +11,7 @@ import type { Profile } from '@/lib/supabase/database-types';
 import type { PendingImage } from '@/lib/images/image-attachment';
 import { usePastedImages } from '@/lib/images/use-pasted-images';
 import { toast } from '@/lib/toast/toast';
+import { authorInputFrom } from '../author-input';
 import { draftAltText } from '../draft-alt-text';
 import { useGeneratorStore } from '../generator-store';
 import { useImageAttachmentStore } from '../image-attachment-store';
@@ -18,8 +19,12 @@ import { useVoiceInput } from '../voice/use-voice-input';
 import { PostPreviewCard } from './post-preview-card';
 import { TopicComposer } from './topic-composer';
 
+const noSamples: readonly string[] = [];
+
 interface DashboardPageProps {
   profile: Profile | null;
+  /** The author's voice samples (their own past posts): the closest to the topic go into the prompt. */
+  voiceSamples?: readonly string[];
   profileLoading: boolean;
   /** The AI service: generation waits for its catalog and says why while it cannot. */
   aiService: AiServiceState;
@@ -35,6 +40,7 @@ interface DashboardPageProps {
 
 export function DashboardPage({
   profile,
+  voiceSamples = noSamples,
   profileLoading,
   aiService,
   apiBaseUrl,
@@ -103,14 +109,7 @@ export function DashboardPage({
       {
         ai_engine: profile.ai_engine,
         ai_model: profile.ai_model ?? '',
-        full_name: profile.full_name,
-        company: profile.company,
-        website: profile.website,
-        about_me: profile.about_me,
-        industry: profile.industry,
-        writing_style: profile.writing_style,
-        role: profile.role,
-        language_preference: profile.language_preference,
+        ...authorInputFrom(profile, voiceSamples, topic),
       },
       { catalog, apiBaseUrl },
     );
@@ -245,7 +244,11 @@ export function DashboardPage({
           )}
           {content && (
             <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
-              <PostCheckPanel text={content} onChange={generating ? undefined : setContent} />
+              <PostCheckPanel
+                text={content}
+                maxHashtags={profile?.max_hashtags}
+                onChange={generating ? undefined : setContent}
+              />
             </div>
           )}
         </section>
