@@ -51,9 +51,15 @@ export function groqErrorBody(status: number, model = 'unknown'): { error: Recor
   }
 }
 
+/** The scenario's first `replyWhen` rule that the request's messages match. */
+function replyRule(scenario: GroqScenario, messages: unknown) {
+  const said = JSON.stringify(messages ?? []);
+  return scenario.replyWhen?.find(({ contains }) => said.includes(JSON.stringify(contains).slice(1, -1)));
+}
+
 /** The text the model "writes": the scenario text, with the thinking prefix when asked. */
-export function groqReplyText(scenario: GroqScenario): string {
-  const text = scenario.text ?? DEFAULT_POST_TEXT;
+export function groqReplyText(scenario: GroqScenario, messages: unknown = []): string {
+  const text = replyRule(scenario, messages)?.text ?? scenario.text ?? DEFAULT_POST_TEXT;
   if (!scenario.thinking) return text;
   const thinking = scenario.thinking === true ? DEFAULT_THINKING : scenario.thinking;
   return `<think>\n${thinking}\n</think>\n\n${text}`;
@@ -79,7 +85,8 @@ export async function handleGroq({
   scenario,
 }: HandlerContext<GroqScenario>): Promise<void> {
   if (!bearerToken(req)) return sendJson(res, 401, groqErrorBody(401));
-  if (scenario.error) return sendScenarioError(res, scenario.error, groqErrorBody(scenario.error.status));
+  const error = (isObject(body) ? replyRule(scenario, body.messages)?.error : undefined) ?? scenario.error;
+  if (error) return sendScenarioError(res, error, groqErrorBody(error.status));
   const invalid = (message: string, code?: string) =>
     sendJson(res, 400, { error: { message, type: 'invalid_request_error', ...(code ? { code } : {}) } });
   if (bodyInvalid || !isObject(body))
@@ -98,7 +105,7 @@ export async function handleGroq({
     return invalid('`reasoning_format` is not supported with this model. Use `include_reasoning` instead.');
   }
 
-  const text = groqReplyText(scenario);
+  const text = groqReplyText(scenario, body.messages);
   const id = `chatcmpl-fake-${randomUUID()}`;
   const created = Math.floor(Date.now() / 1000);
   const promptTokens = countWords(JSON.stringify(body.messages));

@@ -34,6 +34,12 @@ interface StreamingScenario extends BaseScenario {
 }
 
 export interface GroqScenario extends StreamingScenario {
+  /**
+   * Replies chosen by what the request says: the first rule whose `contains` occurs in the request's
+   * messages gives the reply text or the error (otherwise `text` and `error`). Lets a test answer
+   * each variant or rewrite on its own.
+   */
+  replyWhen?: { contains: string; text?: string; error?: ErrorScenario }[];
   /** Prefix the reply with `<think>…</think>`; `true` uses {@link DEFAULT_THINKING}. */
   thinking?: boolean | string;
   /** After this many content chunks send `data: {"error":{…}}` and end the stream. */

@@ -1,6 +1,7 @@
 import { useChatStore } from '@/features/chat/chat-store';
 import { useGeneratorStore } from '@/features/generator/generator-store';
 import { useImageAttachmentStore } from '@/features/generator/image-attachment-store';
+import { useVariantsStore } from '@/features/generator/variants-store';
 import { forgetImageLinks } from '@/lib/supabase/post-images';
 import { useOnboardingDraft } from '@/features/onboarding/onboarding-draft-store';
 import { useResearchStore } from '@/features/research/research-store';
@@ -14,6 +15,7 @@ import { forgetHandedOverTopic } from './topic-handover';
 export function forgetUserWork(): void {
   useGeneratorStore.getState().reset();
   useImageAttachmentStore.getState().reset();
+  useVariantsStore.getState().reset();
   forgetImageLinks();
   useResearchStore.getState().reset();
   useChatStore.getState().close();

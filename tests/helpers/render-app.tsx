@@ -10,6 +10,7 @@ import type { RuntimeConfig } from '@/config/runtime-config';
 import { useAiServiceStore } from '@/features/ai-service/ai-service-store';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { useChatStore } from '@/features/chat/chat-store';
+import { useVariantsStore } from '@/features/generator/variants-store';
 import { useGeneratorStore } from '@/features/generator/generator-store';
 import { useIdeasStore } from '@/features/ideas/ideas-store';
 import { usePostsStore } from '@/features/posts/posts-store';
@@ -90,6 +91,7 @@ const resetStores = () => {
     usePostsStore,
     useIdeasStore,
     useGeneratorStore,
+    useVariantsStore,
     useResearchStore,
     useChatStore,
   ]) {

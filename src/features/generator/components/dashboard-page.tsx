@@ -15,9 +15,12 @@ import { authorInputFrom } from '../author-input';
 import { draftAltText } from '../draft-alt-text';
 import { useGeneratorStore } from '../generator-store';
 import { useImageAttachmentStore } from '../image-attachment-store';
+import { useVariantsStore } from '../variants-store';
 import { useVoiceInput } from '../voice/use-voice-input';
 import { PostPreviewCard } from './post-preview-card';
+import { RewriteBar } from './rewrite-bar';
 import { TopicComposer } from './topic-composer';
+import { VariantsPanel } from './variants-panel';
 
 const noSamples: readonly string[] = [];
 
@@ -66,7 +69,11 @@ export function DashboardPage({
   const [saveState, setSaveState] = useState<'idle' | 'saving' | 'saved'>('idle');
   const attachment = useImageAttachmentStore();
   const [draftingAlt, setDraftingAlt] = useState(false);
+  const variants = useVariantsStore();
+  const writingVersions = variants.running;
   const generating = status === 'generating';
+  // A rewrite holds the preview as a generation does (the composer still says "Generate Post").
+  const busy = status !== 'idle';
   const attach = (files: File[]) => {
     if (saveState !== 'saving') void attachment.attach(files);
   };
@@ -75,6 +82,9 @@ export function DashboardPage({
     const current = useGeneratorStore.getState().topic;
     setTopic(current.trim() ? `${current.trim()} ${heard}` : heard);
   });
+
+  // Versions not chosen are kept only while the user stays on the page.
+  useEffect(() => () => useVariantsStore.getState().clear(), []);
 
   useEffect(() => {
     const handedOver = takeHandedOverTopic();
@@ -87,6 +97,7 @@ export function DashboardPage({
     const timer = setTimeout(() => {
       clearPreview();
       useImageAttachmentStore.getState().reset();
+      useVariantsStore.getState().clear();
       setSaveState('idle');
     }, timers.savedFlagMs);
     return () => clearTimeout(timer);
@@ -100,19 +111,37 @@ export function DashboardPage({
     );
   }
 
-  const canGenerate = Boolean(profile) && Boolean(catalog) && topic.trim() !== '' && !generating;
+  const canGenerate =
+    Boolean(profile) && Boolean(catalog) && topic.trim() !== '' && !busy && !writingVersions;
+  const choosingVersion = variants.variants.length > 0 && variants.chosen === null;
 
   function startGeneration() {
     if (!profile || !catalog || topic.trim() === '') return;
     setSaveState('idle');
-    void generate(
-      {
-        ai_engine: profile.ai_engine,
-        ai_model: profile.ai_model ?? '',
-        ...authorInputFrom(profile, voiceSamples, topic),
-      },
-      { catalog, apiBaseUrl },
-    );
+    const request = {
+      ai_engine: profile.ai_engine,
+      ai_model: profile.ai_model ?? '',
+      ...authorInputFrom(profile, voiceSamples, topic),
+    };
+    if (variants.count > 1) {
+      clearPreview();
+      void variants.generate(topic, request, { catalog, apiBaseUrl });
+      return;
+    }
+    variants.clear();
+    void generate(request, { catalog, apiBaseUrl });
+  }
+
+  function chooseVersion(index: number) {
+    const chosen = useVariantsStore.getState().choose(index);
+    if (!chosen) return;
+    setSaveState('idle');
+    useGeneratorStore.setState({
+      content: chosen.text,
+      contentTopic: useVariantsStore.getState().topic,
+      incomplete: false,
+      error: null,
+    });
   }
 
   async function save() {
@@ -167,7 +196,7 @@ export function DashboardPage({
         onRemove={attachment.remove}
         alt={pending?.alt ?? ''}
         onAltChange={attachment.setAlt}
-        onDraftAlt={catalog && profile && content.trim() && !generating ? () => void draftAlt() : undefined}
+        onDraftAlt={catalog && profile && content.trim() && !busy ? () => void draftAlt() : undefined}
         draftingAlt={draftingAlt}
         error={attachment.error}
         note={attachment.note}
@@ -191,7 +220,8 @@ export function DashboardPage({
           <TopicComposer
             topic={topic}
             onTopicChange={setTopic}
-            generating={generating}
+            generating={generating || writingVersions}
+            versions={{ count: variants.count, onChange: variants.setCount }}
             canGenerate={canGenerate}
             generateHint={<GenerateHint aiService={aiService} />}
             onGenerate={startGeneration}
@@ -216,13 +246,22 @@ export function DashboardPage({
             Preview
           </h2>
           {error && <Alert tone="danger">{error}</Alert>}
-          {content ? (
+          {choosingVersion ? (
+            <VariantsPanel
+              variants={variants.variants}
+              running={writingVersions}
+              chosen={null}
+              maxHashtags={profile?.max_hashtags}
+              onChoose={chooseVersion}
+              onStop={variants.stop}
+            />
+          ) : content ? (
             <PostPreviewCard
               content={content}
               fullName={profile?.full_name}
               role={profile?.role}
               company={profile?.company}
-              streaming={generating}
+              streaming={busy}
               saveState={saveState}
               incomplete={incomplete}
               onSave={() => void save()}
@@ -243,13 +282,32 @@ export function DashboardPage({
             </div>
           )}
           {content && (
+            <RewriteBar
+              profile={profile}
+              voiceSamples={voiceSamples}
+              catalog={catalog}
+              apiBaseUrl={apiBaseUrl}
+              disabled={saveState !== 'idle'}
+            />
+          )}
+          {content && (
             <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
               <PostCheckPanel
                 text={content}
                 maxHashtags={profile?.max_hashtags}
-                onChange={generating ? undefined : setContent}
+                onChange={busy ? undefined : setContent}
               />
             </div>
+          )}
+          {variants.chosen !== null && (
+            <VariantsPanel
+              variants={variants.variants}
+              running={false}
+              chosen={variants.chosen}
+              maxHashtags={profile?.max_hashtags}
+              onChoose={chooseVersion}
+              onStop={variants.stop}
+            />
           )}
         </section>
       </ImageDropZone>

@@ -3,6 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { maxTopicLength } from '../generate-post';
+import { versionCounts, type VersionCount } from '../variants-store';
 
 interface TopicComposerProps {
   topic: string;
@@ -17,12 +18,21 @@ interface TopicComposerProps {
   voice: { supported: boolean; listening: boolean; interim: string; toggle: () => void };
   /** "Add Image", first in the row of buttons, and what is attached, under it. */
   image: { button: ReactNode; details: ReactNode };
+  /** How many versions "Generate Post" writes (1, or 2 to 3 to choose from). */
+  versions: { count: VersionCount; onChange: (count: VersionCount) => void };
 }
+
+const versionLabels: Record<VersionCount, string> = {
+  1: '1 version',
+  2: '2 versions to choose from',
+  3: '3 versions to choose from',
+};
 
 /** The "Create New Post" pane's controls (docs/product.md §2 "Dashboard"). */
 export function TopicComposer(props: TopicComposerProps) {
   const { topic, generating, voice } = props;
   const hintId = useId();
+  const versionsId = useId();
   const tooLong = topic.length > maxTopicLength;
   return (
     <div className="space-y-4">
@@ -79,6 +89,26 @@ export function TopicComposer(props: TopicComposerProps) {
         </p>
       )}
       {!voice.supported && <p className="text-xs text-slate-500">Not supported in this browser</p>}
+      {!props.researchOpen && (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <label htmlFor={versionsId} className="font-medium text-slate-700">
+            Versions
+          </label>
+          <select
+            id={versionsId}
+            value={props.versions.count}
+            disabled={generating}
+            onChange={(event) => props.versions.onChange(Number(event.target.value) as VersionCount)}
+            className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500"
+          >
+            {versionCounts.map((count) => (
+              <option key={count} value={count}>
+                {versionLabels[count]}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       {!props.researchOpen && (
         <Button className="w-full" disabled={!props.canGenerate || tooLong} onClick={props.onGenerate}>
           {generating ? (

@@ -1,0 +1,136 @@
+import { useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { checkPost } from '@/lib/linkedin/check-post';
+import { linkedInLength } from '@/lib/linkedin/linkedin-text';
+import { hookLabels } from '../build-post-prompt';
+import type { Variant } from '../variants-store';
+
+interface VariantsPanelProps {
+  variants: Variant[];
+  running: boolean;
+  /** The version in the preview; null while the user has not chosen. */
+  chosen: number | null;
+  maxHashtags?: number | undefined;
+  onChoose: (index: number) => void;
+  onStop: () => void;
+}
+
+const findingsLabel = (count: number) =>
+  count === 0
+    ? 'Post check: nothing stands out'
+    : `Post check: ${count} thing${count === 1 ? '' : 's'} to look at`;
+
+function VariantCard({
+  variant,
+  index,
+  maxHashtags,
+  onChoose,
+}: {
+  variant: Variant;
+  index: number;
+  maxHashtags?: number | undefined;
+  onChoose: () => void;
+}) {
+  const titleId = useId();
+  const title = `Version ${index + 1}: ${hookLabels[variant.hook]}`;
+  const done = variant.status === 'done';
+  const findings = done
+    ? checkPost(variant.text, maxHashtags === undefined ? {} : { maxHashtags }).length
+    : 0;
+  return (
+    <article aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={titleId} className="text-sm font-semibold text-slate-900">
+          {title}
+        </h3>
+        <span className="text-xs text-slate-500">
+          {variant.status === 'waiting' && 'Waiting…'}
+          {variant.status === 'writing' && (
+            <span className="inline-flex items-center gap-1">
+              <Spinner className="h-3 w-3" /> Writing…
+            </span>
+          )}
+          {done &&
+            `${linkedInLength(variant.text).toLocaleString('en-US')} characters · ${findingsLabel(findings)}`}
+        </span>
+      </div>
+      {variant.text && (
+        <p className="mt-2 max-h-64 overflow-y-auto whitespace-pre-wrap break-words text-sm text-slate-800">
+          {variant.text}
+        </p>
+      )}
+      {variant.status === 'failed' && <p className="mt-2 text-sm text-red-700">{variant.error}</p>}
+      <Button variant="secondary" className="mt-3" disabled={!done} onClick={onChoose}>
+        Use this version
+      </Button>
+    </article>
+  );
+}
+
+/**
+ * The versions "Generate" wrote (docs/product.md §5.5c): side by side to choose from, then the ones
+ * not chosen in a drawer under the preview until the user leaves the page.
+ */
+export function VariantsPanel({
+  variants,
+  running,
+  chosen,
+  maxHashtags,
+  onChoose,
+  onStop,
+}: VariantsPanelProps) {
+  const headingId = useId();
+  if (chosen === null) {
+    return (
+      <section aria-labelledby={headingId} className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 id={headingId} className="text-base font-semibold text-slate-900">
+            Choose a version
+          </h3>
+          {running && (
+            <Button variant="ghost" onClick={onStop}>
+              Stop
+            </Button>
+          )}
+        </div>
+        <p role="status" className="text-sm text-slate-600">
+          {running
+            ? `Writing ${variants.length} versions, one after another…`
+            : 'Each version opens differently. The ones you do not use stay here until you leave the page.'}
+        </p>
+        {variants.map((variant, index) => (
+          <VariantCard
+            key={`${variant.hook}-${index}`}
+            variant={variant}
+            index={index}
+            maxHashtags={maxHashtags}
+            onChoose={() => onChoose(index)}
+          />
+        ))}
+      </section>
+    );
+  }
+  const others = variants
+    .map((variant, index) => ({ variant, index }))
+    .filter(({ index }) => index !== chosen);
+  if (others.length === 0) return null;
+  return (
+    <details className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <summary className="cursor-pointer text-sm font-medium text-slate-800">
+        Other versions ({others.length})
+      </summary>
+      <div className="mt-3 space-y-3">
+        {others.map(({ variant, index }) => (
+          <VariantCard
+            key={`${variant.hook}-${index}`}
+            variant={variant}
+            index={index}
+            maxHashtags={maxHashtags}
+            onChoose={() => onChoose(index)}
+          />
+        ))}
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,146 @@
+import { create } from 'zustand';
+import { AiRequestError } from '@/lib/ai/ai-error';
+import { currentAccessToken } from '@/lib/supabase/client';
+import { messages } from '@/config/messages';
+import { hookKinds, type HookKind } from './build-post-prompt';
+import { generatePost, type GenerateContext, type GenerateRequest } from './generate-post';
+
+/** How many versions "Generate" may write at once (docs/product.md §5.5c). */
+export const versionCounts = [1, 2, 3] as const;
+export type VersionCount = (typeof versionCounts)[number];
+
+export interface Variant {
+  hook: HookKind;
+  text: string;
+  status: 'waiting' | 'writing' | 'done' | 'failed';
+  /** Why it failed, in the user's words. */
+  error: string | null;
+}
+
+interface VariantsState {
+  /** What the user asked for: 1 writes one post as before, 2 or 3 write versions to choose from. */
+  count: VersionCount;
+  topic: string;
+  variants: Variant[];
+  running: boolean;
+  /** The version now in the preview (the others wait in the drawer), or null before a choice. */
+  chosen: number | null;
+  setCount: (count: VersionCount) => void;
+  /**
+   * Writes `count` versions of the topic, one after another, each opening with a different kind
+   * of hook. Each is one AI request (and counts once against the AI quota). A version that fails
+   * is marked with its reason; the others are kept.
+   */
+  generate: (
+    topic: string,
+    request: Omit<GenerateRequest, 'topic' | 'hook'>,
+    context: Omit<GenerateContext, 'accessToken' | 'onProgress' | 'signal'>,
+  ) => Promise<void>;
+  stop: () => void;
+  /** Marks a version as the one in the preview; the caller puts its text there. */
+  choose: (index: number) => Variant | null;
+  /** Forgets every version: a new single post, a save, leaving the page. */
+  clear: () => void;
+  /** Forgets the versions and the count: a sign-out. */
+  reset: () => void;
+}
+
+/** The hooks of `count` versions: a story and a contrarian take first, then a number, then a question. */
+export function hooksFor(count: number): HookKind[] {
+  return hookKinds.slice(0, Math.max(0, Math.min(count, hookKinds.length)));
+}
+
+const stoppedMessage = 'Stopped before this version was finished.';
+
+let controller: AbortController | null = null;
+
+const failure = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'Failed to generate post';
+
+export const useVariantsStore = create<VariantsState>()((set, get) => ({
+  count: 1,
+  topic: '',
+  variants: [],
+  running: false,
+  chosen: null,
+
+  setCount: (count) => set({ count }),
+
+  generate: async (topic, request, context) => {
+    if (get().running || topic.trim() === '') return;
+    controller?.abort();
+    const run = new AbortController();
+    controller = run;
+    const current = () => controller === run;
+    const update = (index: number, change: Partial<Variant>) =>
+      set((state) => ({
+        variants: state.variants.map((variant, at) => (at === index ? { ...variant, ...change } : variant)),
+      }));
+    const hooks = hooksFor(get().count);
+    set({
+      topic: topic.trim(),
+      running: true,
+      chosen: null,
+      variants: hooks.map((hook) => ({ hook, text: '', status: 'waiting', error: null })),
+    });
+    try {
+      for (const [index, hook] of hooks.entries()) {
+        if (!current() || run.signal.aborted) break;
+        update(index, { status: 'writing' });
+        try {
+          const accessToken = await currentAccessToken();
+          if (!accessToken) throw new AiRequestError(messages.session_expired, 401);
+          const text = await generatePost(
+            { ...request, topic, hook },
+            {
+              ...context,
+              accessToken,
+              signal: run.signal,
+              onProgress: (visible) => {
+                if (current()) update(index, { text: visible });
+              },
+            },
+          );
+          if (current()) update(index, { text, status: 'done' });
+        } catch (error) {
+          if (!current()) return;
+          update(index, { status: 'failed', error: run.signal.aborted ? stoppedMessage : failure(error) });
+          // A session or quota failure would fail every next version the same way.
+          if (error instanceof AiRequestError && (error.status === 401 || error.status === 429)) break;
+        }
+      }
+    } finally {
+      if (current()) {
+        controller = null;
+        set((state) => ({
+          running: false,
+          variants: state.variants.map((variant) =>
+            variant.status === 'waiting' || variant.status === 'writing'
+              ? { ...variant, status: 'failed', error: variant.error ?? stoppedMessage }
+              : variant,
+          ),
+        }));
+      }
+    }
+  },
+
+  stop: () => controller?.abort(),
+
+  choose: (index) => {
+    const variant = get().variants[index];
+    if (!variant || variant.status !== 'done') return null;
+    set({ chosen: index });
+    return variant;
+  },
+
+  clear: () => {
+    controller?.abort();
+    controller = null;
+    set({ topic: '', variants: [], running: false, chosen: null });
+  },
+
+  reset: () => {
+    get().clear();
+    set({ count: 1 });
+  },
+}));

@@ -1,0 +1,124 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Post } from '@/lib/supabase/database-types';
+import { expectConsole } from '../helpers/console-guard.ts';
+import { setupApp } from '../helpers/render-app.tsx';
+
+// "Generate" writing 2 or 3 versions, each with its own kind of hook, through the real stores, the
+// real /api and backend; only Groq is a fake, answering each hook with its own post.
+const app = setupApp();
+
+const composer = () => within(screen.getByRole('region', { name: 'Create New Post' }));
+const versions = {
+  story: 'Last Tuesday a customer called me at 7 a.m. about an invoice.',
+  contrarian: 'Most invoicing advice is wrong for small teams.',
+  number: 'We sent 1,240 invoices last year and chased 300 of them.',
+};
+
+function answerEachHook() {
+  app.providers().setScenario('groq', {
+    tokensPerSecond: 1000,
+    replyWhen: [
+      { contains: 'Open with a story', text: versions.story },
+      { contains: 'Open with a contrarian take', text: versions.contrarian },
+      { contains: 'Open with a concrete number', text: versions.number },
+    ],
+  });
+}
+
+async function startVersions(count: '2' | '3', topic: string) {
+  const { user } = app.renderApp('/');
+  await screen.findByRole('heading', { level: 1, name: 'Create New Post' });
+  await user.type(screen.getByLabelText('What would you like to post about?'), topic);
+  await user.selectOptions(composer().getByLabelText('Versions'), count);
+  const generate = composer().getByRole('button', { name: 'Generate Post' });
+  await expect.poll(() => generate.hasAttribute('disabled')).toBe(false);
+  await user.click(generate);
+  return user;
+}
+
+describe('versions to choose from', () => {
+  it('writes three versions, each opening differently, one request each; the chosen one is saved', async () => {
+    const writer = await app.signUp();
+    answerEachHook();
+    const user = await startVersions('3', 'Invoicing');
+    const panel = await screen.findByRole('region', { name: 'Choose a version' });
+    const story = within(panel).getByRole('article', { name: 'Version 1: Story' });
+    const contrarian = within(panel).getByRole('article', { name: 'Version 2: Contrarian' });
+    const number = within(panel).getByRole('article', { name: 'Version 3: Concrete number' });
+    await within(number).findByText(versions.number);
+    expect(story).toHaveTextContent(versions.story);
+    expect(contrarian).toHaveTextContent(versions.contrarian);
+    const generations = app.providers().requests.filter((request) => request.provider === 'groq');
+    expect(generations).toHaveLength(3);
+
+    await user.click(within(contrarian).getByRole('button', { name: 'Use this version' }));
+    const preview = await screen.findByRole('article', { name: 'Post preview' });
+    expect(preview).toHaveTextContent(versions.contrarian);
+    expect(screen.queryByRole('region', { name: 'Choose a version' })).not.toBeInTheDocument();
+    // The others wait in the drawer, and can be swapped in.
+    expect(screen.getByText('Other versions (2)')).toBeInTheDocument();
+    await user.click(screen.getByText('Other versions (2)'));
+    const drawer = screen.getByText('Other versions (2)').closest('details') as HTMLElement;
+    await user.click(
+      within(within(drawer).getByRole('article', { name: 'Version 3: Concrete number' })).getByRole(
+        'button',
+        {
+          name: 'Use this version',
+        },
+      ),
+    );
+    expect(await within(preview).findByText(versions.number)).toBeInTheDocument();
+
+    await user.click(within(preview).getByRole('button', { name: 'Save Post' }));
+    expect(await screen.findByText('Post saved successfully!')).toBeInTheDocument();
+    const { data } = await writer.client.from('posts').select('*');
+    expect((data as Post[]).map(({ topic, content }) => ({ topic, content }))).toEqual([
+      { topic: 'Invoicing', content: versions.number },
+    ]);
+  });
+
+  it('keeps the versions that were written when one fails, says why, and only finished ones can be chosen', async () => {
+    await app.signUp();
+    // The server logs the provider's failure.
+    const warned = expectConsole('warn');
+    app.providers().setScenario('groq', {
+      tokensPerSecond: 1000,
+      replyWhen: [
+        { contains: 'Open with a story', error: { status: 503 } },
+        { contains: 'Open with a contrarian take', text: versions.contrarian },
+      ],
+    });
+    const user = await startVersions('2', 'Invoicing');
+    const panel = await screen.findByRole('region', { name: 'Choose a version' });
+    const contrarian = within(panel).getByRole('article', { name: 'Version 2: Contrarian' });
+    await within(contrarian).findByText(versions.contrarian);
+    const story = within(panel).getByRole('article', { name: 'Version 1: Story' });
+    expect(story).toHaveTextContent('Groq API error: 503');
+    expect(within(story).getByRole('button', { name: 'Use this version' })).toBeDisabled();
+    expect(warned).toHaveBeenCalledWith('Groq API error', 503, expect.anything());
+    await user.click(within(contrarian).getByRole('button', { name: 'Use this version' }));
+    expect(await screen.findByRole('article', { name: 'Post preview' })).toHaveTextContent(
+      versions.contrarian,
+    );
+    // Only one other version exists, and it failed: it is still shown with its reason.
+    expect(screen.getByText('Other versions (1)')).toBeInTheDocument();
+  });
+
+  it('asks for one post as before when one version is chosen', async () => {
+    await app.signUp();
+    answerEachHook();
+    const { user } = app.renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Create New Post' });
+    expect(composer().getByLabelText('Versions')).toHaveDisplayValue('1 version');
+    await user.type(screen.getByLabelText('What would you like to post about?'), 'Invoicing');
+    const generate = composer().getByRole('button', { name: 'Generate Post' });
+    await expect.poll(() => generate.hasAttribute('disabled')).toBe(false);
+    await user.click(generate);
+    await screen.findByRole('article', { name: 'Post preview' });
+    expect(screen.queryByRole('region', { name: 'Choose a version' })).not.toBeInTheDocument();
+    const requests = app.providers().requests.filter((request) => request.provider === 'groq');
+    expect(requests).toHaveLength(1);
+    expect(JSON.stringify(requests[0]?.body)).not.toContain('Open with a story');
+  });
+});
