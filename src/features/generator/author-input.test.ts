@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { Profile } from '@/lib/supabase/database-types';
+import { authorInputFrom, fewShotCount } from './author-input';
+
+const profile: Profile = {
+  id: 'u1',
+  full_name: 'Ada Lovelace',
+  company: 'Analytical Engines',
+  website: 'https://ada.example.com',
+  about_me: 'First programmer.',
+  industry: 'Computing',
+  writing_style: 'Story-driven and narrative',
+  role: 'Software Engineer',
+  ai_engine: 'groq',
+  ai_model: 'openai/gpt-oss-120b',
+  language_preference: 'en-GB',
+  emoji_level: 'none',
+  max_hashtags: 1,
+  end_with_question: true,
+  voice_profile: null,
+  updated_at: '2026-11-26T00:00:00.000Z',
+};
+
+const voice = {
+  length: 'About 120 words',
+  sentences: 'Short',
+  paragraphs: 'Two sentences each',
+  openings: 'A story',
+  closings: 'A takeaway',
+  emoji: 'No emoji',
+  hashtags: 'One',
+  phrasesUsed: ['honestly'],
+  phrasesAvoided: ['delve'],
+};
+
+const samples = [
+  'Our hiring loop took six weeks. Candidates left. We cut it to two.',
+  'Compilers taught me patience: every error message is a letter to a stranger.',
+  'The engine ran overnight and printed the table by morning.',
+  'A second post about compilers and error messages, and the strangers who read them.',
+];
+
+describe('authorInputFrom', () => {
+  it('passes on every profile field and post preference', () => {
+    expect(authorInputFrom(profile, [], 'Anything')).toEqual({
+      full_name: 'Ada Lovelace',
+      company: 'Analytical Engines',
+      website: 'https://ada.example.com',
+      about_me: 'First programmer.',
+      industry: 'Computing',
+      writing_style: 'Story-driven and narrative',
+      role: 'Software Engineer',
+      language_preference: 'en-GB',
+      emoji_level: 'none',
+      max_hashtags: 1,
+      end_with_question: true,
+      voice: null,
+      samples: [],
+    });
+  });
+
+  it('uses a valid stored voice profile and ignores a malformed one', () => {
+    expect(authorInputFrom({ ...profile, voice_profile: voice }, [], 't').voice).toEqual(voice);
+    expect(authorInputFrom({ ...profile, voice_profile: { length: 3 } }, [], 't').voice).toBeNull();
+    expect(authorInputFrom({ ...profile, voice_profile: 'text' }, [], 't').voice).toBeNull();
+  });
+
+  it('picks the samples closest to the topic, at most three', () => {
+    expect(fewShotCount).toBe(3);
+    const picked = authorInputFrom(profile, samples, 'What compilers taught me about error messages').samples;
+    expect(picked).toHaveLength(3);
+    expect(picked?.slice(0, 2)).toEqual([samples[3], samples[1]]);
+  });
+});
