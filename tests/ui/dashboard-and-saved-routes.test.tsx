@@ -73,6 +73,24 @@ describe('Saved Posts route', () => {
   });
 });
 
+describe('the post check follows the author’s hashtag maximum', () => {
+  it('flags the second hashtag on Saved Posts for an author who allows one', async () => {
+    const writer = await app.signUp({ profile: { max_hashtags: 1 } });
+    await writer.buildPost({
+      topic: 'Tags',
+      content: 'We shipped the billing page today. #Billing #Startups',
+    });
+    const { user } = app.renderApp('/saved');
+    const item = await screen.findByRole('article', { name: 'Tags' });
+    await user.click(within(item).getByRole('button', { name: 'Edit' }));
+    const check = within(item).getByRole('region', { name: 'Post check' });
+    expect(
+      await within(check).findByText(/2 hashtags: more than 1 looks like a tag pile/, { exact: false }),
+    ).toBeInTheDocument();
+    expect(within(check).getByRole('button', { name: 'Remove #Startups' })).toBeInTheDocument();
+  });
+});
+
 describe('Dashboard route', () => {
   it('shows the generator with an empty preview for a signed-in user', async () => {
     await app.signUp();

@@ -8,6 +8,7 @@ export function SavedRoute() {
   return (
     <SavedPostsPage
       author={{ fullName: profile?.full_name, role: profile?.role, company: profile?.company }}
+      maxHashtags={profile?.max_hashtags}
       onChat={openChat}
     />
   );

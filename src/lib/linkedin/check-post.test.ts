@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyFix, checkPost, findingKinds, type FindingKind } from './check-post';
+import { applyFix, checkPost, findingKinds, type CheckOptions, type FindingKind } from './check-post';
 
 /** A plain post of about 1,000 characters that should raise nothing. */
 const clean = [
@@ -15,7 +15,8 @@ const clean = [
 ].join('\n');
 
 const kinds = (text: string, options = {}) => checkPost(text, options).map((finding) => finding.kind);
-const only = (text: string, kind: FindingKind) => checkPost(text).filter((finding) => finding.kind === kind);
+const only = (text: string, kind: FindingKind, options: CheckOptions = {}) =>
+  checkPost(text, options).filter((finding) => finding.kind === kind);
 const padded = (middle: string) => `${clean}\n\n${middle}`;
 
 describe('checkPost', () => {
@@ -159,6 +160,19 @@ describe('checkPost', () => {
       expect(kinds(clean, { maxHashtags: 1 })).toContain('too-many-hashtags');
       expect(kinds(clean, { maxHashtags: 0 })).toContain('too-many-hashtags');
       expect(only(padded('We are #1 in C# and F# work, see page#top.'), 'too-many-hashtags')).toEqual([]);
+    });
+
+    it('says what the setting asks for, in the right number', () => {
+      const text = `${clean.replace(' #CustomerSupport #Startups', '')} #Hiring`;
+      expect(only(text, 'too-many-hashtags', { maxHashtags: 0 }).map((f) => f.message)).toEqual([
+        '1 hashtag: your settings ask for none.',
+      ]);
+      expect(only(`${text} #AI`, 'too-many-hashtags', { maxHashtags: 1 }).map((f) => f.message)).toEqual([
+        '2 hashtags: more than 1 looks like a tag pile. Keep the one that matters most.',
+      ]);
+      expect(only(`${text} #AI #ML`, 'too-many-hashtags', { maxHashtags: 2 }).map((f) => f.message)).toEqual([
+        '3 hashtags: more than 2 looks like a tag pile. Keep the 2 that matter most.',
+      ]);
     });
   });
 

@@ -326,6 +326,8 @@ function unicodeStyling(text: string): Finding[] {
 /** A hashtag starts with a letter (so "#1" is not one). */
 const hashtag = /(^|[^\p{L}\p{N}_&])(#[\p{L}_][\p{L}\p{N}_]*)/gu;
 
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 function hashtags(text: string, max: number): Finding[] {
   const tags = [...matches(text, hashtag)];
   if (tags.length <= max) return [];
@@ -338,7 +340,10 @@ function hashtags(text: string, max: number): Finding[] {
       kind: 'too-many-hashtags' as const,
       start: removeFrom,
       end: start + tag.length,
-      message: `${tags.length} hashtags: more than ${max} looks like a tag pile. Keep the ${max} that matter most.`,
+      message:
+        max === 0
+          ? `${count(tags.length, 'hashtag')}: your settings ask for none.`
+          : `${count(tags.length, 'hashtag')}: more than ${max} looks like a tag pile. Keep the ${max === 1 ? 'one that matters' : `${max} that matter`} most.`,
       fix: { label: `Remove ${tag}`, replacement: '' },
     };
   });

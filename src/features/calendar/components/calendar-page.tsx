@@ -18,6 +18,8 @@ export interface CalendarPageProps {
   onUpdatePost: (id: string, content: string, image?: ImageEdit) => Promise<Post>;
   /** Injected for tests; defaults to new Date(). */
   now?: Date;
+  /** The author's hashtag maximum: the post check flags more. */
+  maxHashtags?: number | undefined;
 }
 
 interface VisibleMonth {
@@ -37,7 +39,7 @@ const monthOf = (date: Date): VisibleMonth => ({ year: date.getFullYear(), month
  * /calendar: the user's posts on a month grid (an agenda of the month's days on narrow pages), each
  * opening a dialog to read and edit it (docs/product.md §2).
  */
-export function CalendarPage({ loadMonth, onUpdatePost, now }: CalendarPageProps): JSX.Element {
+export function CalendarPage({ loadMonth, onUpdatePost, now, maxHashtags }: CalendarPageProps): JSX.Element {
   const [openedAt] = useState(() => new Date());
   const today = now ?? openedAt;
   const [visible, setVisible] = useState<VisibleMonth>(() => monthOf(today));
@@ -92,6 +94,7 @@ export function CalendarPage({ loadMonth, onUpdatePost, now }: CalendarPageProps
           key={openPost.id}
           post={openPost}
           onClose={() => setOpenPostId(null)}
+          maxHashtags={maxHashtags}
           onSave={async (content, image) => replacePost(await onUpdatePost(openPost.id, content, image))}
         />
       )}

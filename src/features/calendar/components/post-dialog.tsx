@@ -22,10 +22,12 @@ interface PostDialogProps {
   onClose: () => void;
   /** Saves new content; rejects if the save failed. */
   onSave: (content: string, image: ImageEdit | undefined) => Promise<void>;
+  /** The author's hashtag maximum: the post check flags more. */
+  maxHashtags?: number | undefined;
 }
 
 /** A post opened from the calendar: topic, long date, rendered content, and an editor. */
-export function PostDialog({ post, onClose, onSave }: PostDialogProps) {
+export function PostDialog({ post, onClose, onSave, maxHashtags }: PostDialogProps) {
   /** null while viewing; the text being edited otherwise. */
   const [draft, setDraft] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -111,6 +113,7 @@ export function PostDialog({ post, onClose, onSave }: PostDialogProps) {
             onCancel={leaveEditing}
             onSave={() => void save(draft)}
             image={<ImageEditFields state={image} disabled={saving} />}
+            maxHashtags={maxHashtags}
           />
         )}
       </div>

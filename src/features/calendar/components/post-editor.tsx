@@ -14,10 +14,21 @@ interface PostEditorProps {
   onSave: () => void;
   /** The post's image fields, under the text. */
   image?: ReactNode;
+  /** The author's hashtag maximum: the post check flags more. */
+  maxHashtags?: number | undefined;
 }
 
 /** The edit mode of the post dialog. A failed save keeps the draft and says so (docs/product.md §15 only logs it). */
-export function PostEditor({ draft, saving, failed, onChange, onCancel, onSave, image }: PostEditorProps) {
+export function PostEditor({
+  draft,
+  saving,
+  failed,
+  onChange,
+  onCancel,
+  onSave,
+  image,
+  maxHashtags,
+}: PostEditorProps) {
   return (
     <form
       className="space-y-4"
@@ -34,7 +45,7 @@ export function PostEditor({ draft, saving, failed, onChange, onCancel, onSave, 
         onChange={(event) => onChange(event.target.value)}
       />
       <div className="rounded-lg border border-slate-200">
-        <PostCheckPanel text={draft} onChange={onChange} />
+        <PostCheckPanel text={draft} maxHashtags={maxHashtags} onChange={onChange} />
       </div>
       {image}
       {failed && <Alert tone="danger">{failed}</Alert>}

@@ -20,6 +20,8 @@ export type Author = AuthorDetails;
 interface SavedPostItemProps {
   post: Post;
   author: Author;
+  /** The author's hashtag maximum: the post check flags more. */
+  maxHashtags?: number | undefined;
   onSaveEdit: (content: string, image: ImageEdit | undefined) => Promise<void>;
   onTogglePublished: () => Promise<void>;
   onDelete: () => void;
@@ -30,6 +32,7 @@ interface SavedPostItemProps {
 export function SavedPostItem({
   post,
   author,
+  maxHashtags,
   onSaveEdit,
   onTogglePublished,
   onDelete,
@@ -104,7 +107,7 @@ export function SavedPostItem({
               className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500"
             />
             <div className="rounded-lg border border-slate-200">
-              <PostCheckPanel text={draft} onChange={setDraft} />
+              <PostCheckPanel text={draft} maxHashtags={maxHashtags} onChange={setDraft} />
             </div>
             <ImageEditFields state={image} disabled={saving} />
             {editError && <Alert tone="danger">{editError}</Alert>}

@@ -12,11 +12,13 @@ import { SavedPostItem, type Author } from './saved-post-item';
 
 interface SavedPostsPageProps {
   author: Author;
+  /** The author's hashtag maximum: the post check flags more. */
+  maxHashtags?: number | undefined;
   onChat: (post: { title: string; content: string }) => void;
 }
 
 /** /saved: every saved post, newest first, a page at a time. */
-export function SavedPostsPage({ author, onChat }: SavedPostsPageProps) {
+export function SavedPostsPage({ author, maxHashtags, onChat }: SavedPostsPageProps) {
   const { posts, loading, error, hasMore, fetchPosts, loadMore, updatePost, togglePublished, deletePost } =
     usePostsStore();
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -78,6 +80,7 @@ export function SavedPostsPage({ author, onChat }: SavedPostsPageProps) {
               key={post.id}
               post={post}
               author={author}
+              maxHashtags={maxHashtags}
               onSaveEdit={async (content, image) => {
                 await updatePost(post.id, content, image);
               }}
