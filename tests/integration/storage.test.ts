@@ -156,6 +156,27 @@ describe('Storage on the embedded server only', () => {
   const rawObjectUrl = (path: string) => `${server.url}/storage/v1/object/${bucket}/${path}`;
   const asOwner = () => ({ apikey: server.keys.publishableKey, authorization: `Bearer ${owner.token}` });
 
+  it.each([
+    ['sign', 'object/sign', 'paths'],
+    ['remove', 'object', 'prefixes'],
+  ] as const)('asks %s for a list of 1 to 1000 object names', async (_what, route, field) => {
+    const send = (list: unknown) =>
+      fetch(`${server.url}/storage/v1/${route}/${bucket}`, {
+        method: route === 'object' ? 'DELETE' : 'POST',
+        headers: { ...asOwner(), 'content-type': 'application/json' },
+        body: JSON.stringify({ expiresIn: 60, [field]: list }),
+      });
+    for (const list of [[], Array.from({ length: 1001 }, (_, n) => `${owner.id}/${n}.png`), [3], 'x.png']) {
+      const response = await send(list);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({
+        message: `body/${field} must be a list of 1 to 1000 object names`,
+      });
+    }
+    const names = Array.from({ length: 1000 }, (_, n) => `${owner.id}/missing-${n}.png`);
+    expect((await send(names)).status).toBe(200);
+  });
+
   it('lists 100 entries by default, pages with limit and offset, and shows sub-folders once', async () => {
     const names = Array.from({ length: 103 }, (_, index) => `many/${String(index).padStart(3, '0')}.png`);
     for (const name of names) {

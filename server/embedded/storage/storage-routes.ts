@@ -218,20 +218,25 @@ async function signOne(c: Context, options: StorageOptions): Promise<Response> {
   return c.json({ signedURL: signedPath(bucket, name, token) });
 }
 
+/** A body's list of object names (`paths` to sign, `prefixes` to remove): 1 to 1000 valid names. */
+function objectNameList(body: unknown, field: 'paths' | 'prefixes'): string[] {
+  const list = (body as Record<string, unknown> | null)?.[field];
+  if (
+    !Array.isArray(list) ||
+    list.length === 0 ||
+    list.length > 1000 ||
+    !list.every((p) => typeof p === 'string')
+  )
+    throw storageErrors.invalidParameter(`body/${field} must be a list of 1 to 1000 object names`);
+  return list.map(checkObjectName);
+}
+
 async function signMany(c: Context, options: StorageOptions): Promise<Response> {
   const identity = await identityOf(c, options.keys);
   const bucket = checkBucketId(c.req.param('bucket') ?? '');
   const body = await jsonBody(c);
   const expiresIn = expiresInOf(body);
-  const paths = (body as { paths?: unknown }).paths;
-  if (
-    !Array.isArray(paths) ||
-    paths.length === 0 ||
-    paths.length > 1000 ||
-    !paths.every((p) => typeof p === 'string')
-  )
-    throw storageErrors.invalidParameter('body/paths must be a list of 1 to 1000 object names');
-  const names = (paths as string[]).map(checkObjectName);
+  const names = objectNameList(body, 'paths');
   await requireBucket(options.db, bucket);
   const visible = await asRole(c, options, identity, (tx) => visibleNames(tx, bucket, names));
   const signed = await Promise.all(
@@ -279,16 +284,8 @@ function attachment(fileName: string): string {
 async function removeMany(c: Context, options: StorageOptions): Promise<Response> {
   const identity = await identityOf(c, options.keys);
   const bucket = checkBucketId(c.req.param('bucket') ?? '');
-  const prefixes = ((await jsonBody(c)) as { prefixes?: unknown } | null)?.prefixes;
-  if (
-    !Array.isArray(prefixes) ||
-    prefixes.length === 0 ||
-    prefixes.length > 1000 ||
-    !prefixes.every((p) => typeof p === 'string')
-  )
-    throw storageErrors.invalidParameter('body/prefixes must be a list of 1 to 1000 object names');
+  const names = objectNameList(await jsonBody(c), 'prefixes');
   await requireBucket(options.db, bucket);
-  const names = (prefixes as string[]).map(checkObjectName);
   const deleted = await asRole(c, options, identity, (tx) => deleteObjects(tx, bucket, names));
   for (const row of deleted) await options.files.remove(row.version);
   return c.json(deleted.map(({ version: _version, ...row }) => ({ ...row, bucket_id: bucket })));

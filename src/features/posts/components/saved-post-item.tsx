@@ -1,7 +1,8 @@
 import { format, parseISO } from 'date-fns';
 import { Check, CheckCircle2, Copy, FilePen, MessageCircle, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { DownloadImageButton, imageFileName } from '@/components/images/download-image-button';
+import { DownloadImageButton } from '@/components/images/download-image-button';
+import { imageFileName } from '@/lib/images/image-file-name';
 import { ImageEditFields } from '@/components/images/image-edit-fields';
 import { PostImage } from '@/components/images/post-image';
 import { PostCheckPanel } from '@/components/post-check/post-check-panel';
