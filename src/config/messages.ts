@@ -27,6 +27,9 @@ export const messages = {
   image_quota_full:
     'Your image storage is full. Delete posts whose images you no longer need, then try again.',
   image_unavailable: 'Image unavailable',
+  rewrite_failed: 'Could not rewrite the post. Please try again.',
+  rewrite_kept: 'The rewrite did not finish, so your post is as it was before.',
+  rewrite_stopped: 'Rewrite stopped. Your post is as it was before.',
 } as const;
 
 export type MessageCode = keyof typeof messages;

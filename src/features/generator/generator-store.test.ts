@@ -1,6 +1,11 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultModelCatalog } from '@shared/model-catalog';
-import { draftStorageKey, useGeneratorStore } from './generator-store';
+import { initSupabase } from '@/lib/supabase/client';
+import type { RewriteKind } from './build-post-prompt';
+import { draftStorageKey, undoTarget, useGeneratorStore } from './generator-store';
+import { expectConsole } from '../../../tests/helpers/console-guard.ts';
 
 const store = () => useGeneratorStore.getState();
 const stored = () => localStorage.getItem(draftStorageKey) ?? '';
@@ -107,5 +112,291 @@ describe('the generator draft and its owner', () => {
     await reload(saved);
     store().switchUser('user-a');
     expect(store()).toMatchObject({ content: 'Three years ago', incomplete: true });
+  });
+});
+
+// Rewrites run through the real store, rewrite-post, complete and groq-sdk against a fake /api/groq
+// route at the network edge (MSW), signed in with a stored session as supabase-js leaves it.
+describe('one-click rewrites and their undo', () => {
+  const route = 'http://localhost/api/groq/openai/v1/chat/completions';
+  const network = setupServer();
+  const sent: { system: string; user: string; temperature: unknown }[] = [];
+  const original = [
+    'We shipped the billing page — finally — after a month of arguing.',
+    'The queue went back to normal within a month.',
+    'Next time I would ship the smallest version first.',
+  ].join('\n\n');
+  const profile = {
+    ai_engine: 'groq' as const,
+    ai_model: 'openai/gpt-oss-20b',
+    full_name: 'Mary Jackson',
+    language_preference: 'en-GB' as const,
+  };
+  const context = { catalog: defaultModelCatalog, apiBaseUrl: '/api' };
+  const chunk = (content: string) =>
+    `data: ${JSON.stringify({
+      id: 'chatcmpl-1',
+      object: 'chat.completion.chunk',
+      created: 0,
+      model: profile.ai_model,
+      choices: [{ index: 0, delta: { content }, finish_reason: null }],
+    })}\n\n`;
+
+  /** The fake route: records what was sent and streams `reply` word by word (held back by `gate`). */
+  function answerWith(reply: string, gate?: Promise<void>) {
+    network.use(
+      http.post(route, async ({ request }) => {
+        const body = (await request.json()) as {
+          messages: { role: string; content: string }[];
+          temperature: unknown;
+        };
+        sent.push({
+          system: body.messages.find((message) => message.role === 'system')?.content ?? '',
+          user: body.messages.find((message) => message.role === 'user')?.content ?? '',
+          temperature: body.temperature,
+        });
+        const encoder = new TextEncoder();
+        const words = reply.split(/(?<= )/u);
+        const stream = new ReadableStream<Uint8Array>({
+          async start(controller) {
+            // As a browser does: stopping the request ends the stream.
+            request.signal.addEventListener('abort', () => controller.error(request.signal.reason));
+            controller.enqueue(encoder.encode(chunk(words[0] ?? '')));
+            if (gate) await gate;
+            for (const word of words.slice(1)) controller.enqueue(encoder.encode(chunk(word)));
+            controller.enqueue(encoder.encode('data: [DONE]\n\n'));
+            controller.close();
+          },
+        });
+        return new HttpResponse(stream, { headers: { 'content-type': 'text/event-stream' } });
+      }),
+    );
+  }
+
+  function failWith(status: number, message: string, code: string) {
+    network.use(
+      http.post(route, () => HttpResponse.json({ error: { message, type: 'api_error', code } }, { status })),
+    );
+  }
+
+  beforeAll(() => {
+    network.listen({ onUnhandledRequest: 'error' });
+    initSupabase('http://localhost', 'anon-key');
+  });
+  afterAll(() => network.close());
+  beforeEach(() => {
+    sent.length = 0;
+    const now = Math.floor(Date.now() / 1000);
+    localStorage.setItem(
+      'sb-localhost-auth-token',
+      JSON.stringify({
+        access_token: 'the-users-access-token',
+        refresh_token: 'refresh-token-1234',
+        token_type: 'bearer',
+        expires_in: 3600,
+        expires_at: now + 3600,
+        user: { id: 'user-a', aud: 'authenticated', role: 'authenticated', email: 'mary@example.com' },
+      }),
+    );
+    writeDraft('user-a', 'Shipping the billing page', original);
+    useGeneratorStore.setState({ contentTopic: 'Shipping the billing page' });
+  });
+  afterEach(() => network.resetHandlers());
+
+  const rewrite = (kind: RewriteKind, input: Partial<typeof profile> & { max_hashtags?: number } = {}) =>
+    store().rewrite(kind, { ...profile, ...input }, context);
+
+  it('streams a rewrite into the preview, then Undo puts back the text from before it', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    answerWith('We shipped the billing page after a month. Smallest version first next time.', gate);
+    const running = rewrite('shorter');
+    expect(store()).toMatchObject({
+      status: 'rewriting',
+      rewriting: 'shorter',
+      rewriteNotice: 'Rewriting...',
+    });
+    // The first words arrive while the rest is held back: the preview already shows them.
+    await vi.waitFor(() => expect(store().content).toBe('We'));
+    // A reload now would find the post from before the rewrite, never a half-rewritten one.
+    expect(JSON.parse(stored())).toMatchObject({ state: { content: original, incomplete: false } });
+    release();
+    await running;
+    expect(store()).toMatchObject({
+      status: 'idle',
+      rewriting: null,
+      content: 'We shipped the billing page after a month. Smallest version first next time.',
+      rewriteNotice: 'Rewritten: Shorter. Undo available.',
+      error: null,
+    });
+    expect(undoTarget(store())).toBe('Shorter');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.user).toContain(`<post>\n${original}\n</post>`);
+    expect(sent[0]?.system).toContain('about two thirds');
+
+    store().undo();
+    expect(store()).toMatchObject({ content: original, undoStack: [], rewriteNotice: 'Undone: Shorter.' });
+    expect(undoTarget(store())).toBeNull();
+  });
+
+  it('undoes several rewrites one by one, newest first', async () => {
+    answerWith('Shorter text.');
+    await rewrite('shorter');
+    answerWith('Shorter text, in British English.');
+    await rewrite('spelling');
+    expect(sent[1]?.system).toContain('Change only spelling and vocabulary, to British English');
+    expect(sent[1]?.user).toContain('<post>\nShorter text.\n</post>');
+    expect(undoTarget(store())).toBe('British spelling');
+    store().undo();
+    expect(store().content).toBe('Shorter text.');
+    expect(undoTarget(store())).toBe('Shorter');
+    store().undo();
+    expect(store().content).toBe(original);
+    store().undo();
+    expect(store().content).toBe(original);
+  });
+
+  it('Remove AI tells sends each flagged span with its message and the whole post', async () => {
+    answerWith(original.replace(' — finally — ', ', finally, '));
+    await rewrite('tells');
+    const user = sent[0]?.user ?? '';
+    expect(user).toContain(
+      '1. "—" in "We shipped the billing page — finally — after a month of arguing.": A dash like this is one of the best-known signs of AI writing.',
+    );
+    // Two dashes in one sentence are one line: the same span, the same reason.
+    expect(user).not.toContain('2. "—"');
+    expect(user).toContain(`<post>\n${original}\n</post>`);
+    expect(sent[0]?.temperature).toBe(0.3);
+    expect(store().content).toBe(
+      'We shipped the billing page, finally, after a month of arguing.\n\nThe queue went back to normal within a month.\n\nNext time I would ship the smallest version first.',
+    );
+  });
+
+  it('asks nothing when there is no AI tell to remove', async () => {
+    store().setContent('A plain post about billing.\n\nNothing stands out here.');
+    await rewrite('tells');
+    expect(sent).toHaveLength(0);
+    expect(store().status).toBe('idle');
+    expect(store().undoStack).toEqual([]);
+  });
+
+  it('Punchier hook changes only the opening, whatever else the model sends back', async () => {
+    answerWith('Billing page: shipped after 31 days.\n\nAnd a rest the model was not asked for.');
+    await rewrite('hook');
+    expect(sent[0]?.user).toContain(
+      '<opening>\nWe shipped the billing page — finally — after a month of arguing.\n</opening>',
+    );
+    expect(store().content).toBe(
+      'Billing page: shipped after 31 days.\n\nThe queue went back to normal within a month.\n\nNext time I would ship the smallest version first.',
+    );
+  });
+
+  it('keeps the text as it was when the AI quota refuses (429), with the message in the user’s words', async () => {
+    failWith(429, 'Too many requests. Please wait 12 seconds and try again.', 'rate_limited');
+    await rewrite('shorter');
+    expect(store()).toMatchObject({
+      status: 'idle',
+      rewriting: null,
+      content: original,
+      undoStack: [],
+      error: 'Too many requests. Please wait 12 seconds and try again.',
+      rewriteNotice: 'The rewrite did not finish, so your post is as it was before.',
+    });
+  });
+
+  it('keeps the text as it was when the provider fails, and earlier rewrites stay undoable', async () => {
+    answerWith('Shorter text.');
+    await rewrite('shorter');
+    // groq-sdk warns about a failed request on its own.
+    expectConsole('warn');
+    failWith(500, 'Groq API error: 500 Internal Server Error', 'provider_error');
+    await rewrite('personal');
+    expect(store()).toMatchObject({
+      content: 'Shorter text.',
+      error:
+        'Groq API error: 500 Internal Server Error. Groq is having trouble right now: try again in a few minutes.',
+    });
+    expect(undoTarget(store())).toBe('Shorter');
+    store().undo();
+    expect(store()).toMatchObject({ content: original, error: null });
+  });
+
+  it('keeps the text as it was when the connection drops', async () => {
+    network.use(http.post(route, () => HttpResponse.error()));
+    await rewrite('shorter');
+    expect(store()).toMatchObject({
+      content: original,
+      error: 'The connection to the AI service was interrupted. Please check your connection and try again.',
+    });
+  });
+
+  it('puts back the text from before when the rewrite is stopped, with no error', async () => {
+    answerWith('Half a rewrite that never ends', new Promise<void>(() => {}));
+    const running = rewrite('personal');
+    await vi.waitFor(() => expect(store().content).toBe('Half'));
+    store().stop();
+    await running;
+    expect(store()).toMatchObject({
+      status: 'idle',
+      content: original,
+      error: null,
+      undoStack: [],
+      rewriteNotice: 'Rewrite stopped. Your post is as it was before.',
+    });
+  });
+
+  it('undoes manual edits made after a rewrite first, then the rewrite: no edit is dropped unasked', async () => {
+    answerWith('Shorter text — with a dash.');
+    await rewrite('shorter');
+    store().setContent('Shorter text, with a dash.');
+    expect(undoTarget(store())).toBe('your edits');
+    store().undo();
+    expect(store()).toMatchObject({
+      content: 'Shorter text — with a dash.',
+      rewriteNotice: 'Undone: your edits.',
+    });
+    expect(undoTarget(store())).toBe('Shorter');
+    store().undo();
+    expect(store().content).toBe(original);
+  });
+
+  it('refuses a second rewrite, or a generation, while one runs', async () => {
+    let release: () => void = () => {};
+    answerWith('Shorter text.', new Promise<void>((resolve) => (release = resolve)));
+    const running = rewrite('shorter');
+    await rewrite('spelling');
+    await store().generate({ ai_engine: 'groq', ai_model: profile.ai_model }, context);
+    expect(store()).toMatchObject({ status: 'rewriting', rewriting: 'shorter' });
+    release();
+    await running;
+    expect(sent).toHaveLength(1);
+  });
+
+  it('forgets the undo history on a new post, a cleared preview, or another user', async () => {
+    answerWith('Shorter text.');
+    await rewrite('shorter');
+    store().clearPreview();
+    expect(store()).toMatchObject({ undoStack: [], rewriteNotice: '' });
+
+    store().setContent(original);
+    await rewrite('shorter');
+    answerWith('A brand new post.');
+    await store().generate({ ai_engine: 'groq', ai_model: profile.ai_model }, context);
+    expect(store()).toMatchObject({ content: 'A brand new post.', undoStack: [] });
+
+    answerWith('A new post.');
+    await rewrite('shorter');
+    expect(store().undoStack).toHaveLength(1);
+    store().switchUser('user-b');
+    expect(store().undoStack).toEqual([]);
+  });
+
+  it('gives the preview back its text when the session ends mid-rewrite', async () => {
+    answerWith('Half a rewrite', new Promise<void>(() => {}));
+    const running = rewrite('shorter');
+    await vi.waitFor(() => expect(store().content).toBe('Half'));
+    store().switchUser(null);
+    await running;
+    expect(store()).toMatchObject({ status: 'idle', content: original, undoStack: [], error: null });
   });
 });

@@ -1,0 +1,116 @@
+import { Square, Undo2 } from 'lucide-react';
+import { useId, useMemo } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import type { Profile } from '@/lib/supabase/database-types';
+import type { ModelCatalog } from '@shared/model-catalog';
+import { authorInputFrom } from '../author-input';
+import { rewriteKinds, rewriteLabel, type RewriteKind } from '../build-post-prompt';
+import { undoTarget, useGeneratorStore } from '../generator-store';
+import { aiTellFindings } from '../rewrite-post';
+
+interface RewriteBarProps {
+  profile: Profile | null;
+  /** The author's own past posts: the closest to the post's topic go into "More personal" and the rest. */
+  voiceSamples: readonly string[];
+  /** The AI catalog; rewrites wait for it like generation does. */
+  catalog: ModelCatalog | null;
+  apiBaseUrl: string;
+  /** Something else holds the preview (a save): every button waits. */
+  disabled?: boolean;
+}
+
+const chip =
+  'inline-flex items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-not-allowed disabled:border-slate-200 disabled:text-slate-400';
+
+/**
+ * "Rewrite in one click" under the preview (docs/product.md §5.5d): each rewrite streams into the
+ * preview, can be stopped, and is undone one at a time by Undo.
+ */
+export function RewriteBar({
+  profile,
+  voiceSamples,
+  catalog,
+  apiBaseUrl,
+  disabled = false,
+}: RewriteBarProps) {
+  const content = useGeneratorStore((state) => state.content);
+  const contentTopic = useGeneratorStore((state) => state.contentTopic);
+  const status = useGeneratorStore((state) => state.status);
+  const rewriting = useGeneratorStore((state) => state.rewriting);
+  const undoStack = useGeneratorStore((state) => state.undoStack);
+  const notice = useGeneratorStore((state) => state.rewriteNotice);
+  const titleId = useId();
+  const hintId = useId();
+  const maxHashtags = profile?.max_hashtags;
+  const tells = useMemo(() => aiTellFindings(content, maxHashtags), [content, maxHashtags]);
+  const language = profile?.language_preference ?? 'en-US';
+  const idle = status === 'idle' && !disabled;
+  const ready = idle && Boolean(profile) && Boolean(catalog) && content.trim() !== '';
+  const undoWhat = undoTarget({ content, undoStack });
+  const noTells = tells.length === 0;
+  // Said once the post is there to check, not while it streams in.
+  const showHint = noTells && status === 'idle' && content.trim() !== '';
+
+  function start(kind: RewriteKind) {
+    if (!profile || !catalog) return;
+    const request = {
+      ai_engine: profile.ai_engine,
+      ai_model: profile.ai_model ?? '',
+      ...authorInputFrom(profile, voiceSamples, contentTopic || content),
+    };
+    void useGeneratorStore.getState().rewrite(kind, request, { catalog, apiBaseUrl });
+  }
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      aria-busy={status === 'rewriting'}
+      className="rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm"
+    >
+      <h3 id={titleId} className="text-sm font-medium text-slate-800">
+        Rewrite
+      </h3>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {rewriteKinds.map((kind) => (
+          <button
+            key={kind}
+            type="button"
+            onClick={() => start(kind)}
+            disabled={!ready || (kind === 'tells' && noTells)}
+            aria-describedby={kind === 'tells' && showHint ? hintId : undefined}
+            className={chip}
+          >
+            {rewriting === kind && <Spinner className="h-3.5 w-3.5" />}
+            {rewriteLabel(kind, language)}
+          </button>
+        ))}
+      </div>
+      {showHint && (
+        <p id={hintId} className="mt-2 text-xs text-slate-500">
+          Nothing to remove: the post check finds no AI tells.
+        </p>
+      )}
+      <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2">
+        {status === 'rewriting' ? (
+          <button type="button" onClick={() => useGeneratorStore.getState().stop()} className={chip}>
+            <Square aria-hidden="true" className="h-3.5 w-3.5" /> Stop rewriting
+          </button>
+        ) : (
+          undoWhat !== null && (
+            <button
+              type="button"
+              onClick={() => useGeneratorStore.getState().undo()}
+              disabled={!idle}
+              className={chip}
+            >
+              <Undo2 aria-hidden="true" className="h-3.5 w-3.5" /> Undo {undoWhat}
+            </button>
+          )
+        )}
+        <p role="status" className="min-w-0 flex-1 text-xs text-slate-600">
+          {notice}
+        </p>
+      </div>
+    </section>
+  );
+}
