@@ -59,7 +59,7 @@ describe('rewriting the post in the preview', () => {
     expect(sent).toContain(`<post>\n${post}\n</post>`);
     expect(await preview().innerText()).toContain('We shipped the billing page, finally, after a month');
     expect(await preview().innerText()).not.toContain('—');
-    await check().getByRole('button', { name: 'Post check: nothing stands out' }).waitFor();
+    await check().getByText('Post check: nothing stands out').waitFor();
     // Nothing left to remove: the button waits and says why.
     const removeTells = bar().getByRole('button', { name: 'Remove AI tells', exact: true });
     expect(await removeTells.isDisabled()).toBe(true);

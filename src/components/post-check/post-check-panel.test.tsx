@@ -9,10 +9,21 @@ const body = Array.from(
 ).join('\n\n');
 
 describe('PostCheckPanel', () => {
-  it('says nothing stands out in a plain post', () => {
+  it('says nothing stands out in a plain post, with nothing to unfold', () => {
     render(<PostCheckPanel text={body} onChange={() => {}} />);
-    expect(screen.getByRole('button', { name: 'Post check: nothing stands out' })).toBeInTheDocument();
+    expect(screen.getByText('Post check: nothing stands out')).toBeInTheDocument();
+    // A toggle would control a list that does not exist (axe: aria-valid-attr-value).
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
+  });
+
+  it('keeps the folded list in the page, so the toggle always controls an element', async () => {
+    render(<PostCheckPanel text={`We shipped — finally.\n\n${body}`} />);
+    const toggle = screen.getByRole('button', { name: 'Post check: 1 thing to look at' });
+    await userEvent.click(toggle);
+    const controlled = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(controlled).not.toBeNull();
+    expect(controlled).not.toBeVisible();
   });
 
   it('lists what it finds, quoting the words, and applies a one-click fix to the text', async () => {

@@ -23,6 +23,17 @@ export function PostCheckPanel({ text, onChange, maxHashtags }: PostCheckPanelPr
   const listId = useId();
   if (text.trim() === '') return null;
   const count = findings.length;
+  if (count === 0) {
+    // Nothing to unfold: a plain line, not a toggle that would control a list that does not exist.
+    return (
+      <section aria-label="Post check" className="px-4 py-3 text-sm">
+        <p className="flex items-center gap-2 font-medium text-slate-800">
+          <CheckCircle2 aria-hidden="true" className="h-4 w-4 text-green-600" />
+          Post check: nothing stands out
+        </p>
+      </section>
+    );
+  }
   return (
     <section aria-label="Post check" className="px-4 py-3 text-sm">
       <button
@@ -33,32 +44,25 @@ export function PostCheckPanel({ text, onChange, maxHashtags }: PostCheckPanelPr
         className="flex w-full items-center justify-between gap-2 text-left font-medium text-slate-800"
       >
         <span className="flex items-center gap-2">
-          {count === 0 ? (
-            <CheckCircle2 aria-hidden="true" className="h-4 w-4 text-green-600" />
-          ) : (
-            <ShieldAlert aria-hidden="true" className="h-4 w-4 text-amber-600" />
-          )}
-          {count === 0
-            ? 'Post check: nothing stands out'
-            : `Post check: ${count} ${count === 1 ? 'thing' : 'things'} to look at`}
+          <ShieldAlert aria-hidden="true" className="h-4 w-4 text-amber-600" />
+          {`Post check: ${count} ${count === 1 ? 'thing' : 'things'} to look at`}
         </span>
         <ChevronDown
           aria-hidden="true"
           className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`}
         />
       </button>
-      {open && count > 0 && (
-        <ul id={listId} className="mt-2 space-y-2">
-          {findings.map((finding, index) => (
-            <FindingItem
-              key={`${finding.kind}-${finding.start}-${index}`}
-              text={text}
-              finding={finding}
-              onFix={onChange && finding.fix ? () => onChange(applyFix(text, finding)) : undefined}
-            />
-          ))}
-        </ul>
-      )}
+      {/* Folded, the list stays in the page (hidden), so aria-controls always names an element. */}
+      <ul id={listId} hidden={!open} className="mt-2 space-y-2">
+        {findings.map((finding, index) => (
+          <FindingItem
+            key={`${finding.kind}-${finding.start}-${index}`}
+            text={text}
+            finding={finding}
+            onFix={onChange && finding.fix ? () => onChange(applyFix(text, finding)) : undefined}
+          />
+        ))}
+      </ul>
     </section>
   );
 }
