@@ -69,6 +69,30 @@ describe('versions to choose from', () => {
       ),
     );
     expect(await within(preview).findByText(versions.number)).toBeInTheDocument();
+    // A rewrite of one version is not undone into another chosen after it.
+    app.providers().setScenario('groq', {
+      tokensPerSecond: 1000,
+      replyWhen: [{ contains: 'Make it shorter', text: 'We chased 300 invoices.' }],
+    });
+    await user.click(screen.getByRole('button', { name: 'Shorter' }));
+    expect(await within(preview).findByText('We chased 300 invoices.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Undo Shorter' })).toBeInTheDocument();
+    await user.click(
+      within(within(drawer).getByRole('article', { name: 'Version 1: Story' })).getByRole('button', {
+        name: 'Use this version',
+      }),
+    );
+    expect(await within(preview).findByText(versions.story)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Undo/ })).not.toBeInTheDocument();
+    await user.click(
+      within(within(drawer).getByRole('article', { name: 'Version 3: Concrete number' })).getByRole(
+        'button',
+        {
+          name: 'Use this version',
+        },
+      ),
+    );
+    expect(await within(preview).findByText(versions.number)).toBeInTheDocument();
 
     await user.click(within(preview).getByRole('button', { name: 'Save Post' }));
     expect(await screen.findByText('Post saved successfully!')).toBeInTheDocument();
