@@ -25,7 +25,7 @@ export async function signUpAndOnboard(
   await page.getByLabel('Email address').fill(account.email);
   await page.getByLabel('Create password').fill(account.password);
   await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.getByText('Step 1 of 4').waitFor();
+  await page.getByText('Step 1 of 5').waitFor();
   await page.getByLabel('Full name').fill(account.fullName);
   await page.getByLabel('Company').fill(details.company ?? 'Navy Labs');
   await page.getByRole('button', { name: 'Next' }).click();
@@ -33,7 +33,9 @@ export async function signUpAndOnboard(
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel("What's your role?").selectOption(details.role ?? 'Software Engineer');
-  await page.getByRole('button', { name: 'Complete Setup' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  // Step 5 (voice samples) is optional.
+  await page.getByRole('button', { name: 'Skip' }).click();
   await page.getByRole('heading', { name: 'Create New Post' }).waitFor();
 }
 

@@ -41,25 +41,29 @@ describe('a new user, from sign-up to signing back in', () => {
     expect(new URL(page.url()).pathname).toBe('/onboarding');
   });
 
-  it('goes through the four onboarding steps and lands in the app shell', async () => {
-    await page.getByText('Step 1 of 4').waitFor();
+  it('goes through the onboarding steps, skipping the optional fifth, and lands in the app shell', async () => {
+    await page.getByText('Step 1 of 5').waitFor();
     await page.getByLabel('Full name').fill('Grace Hopper');
     await page.getByLabel('Company').fill('Navy Labs');
     await page.getByLabel('Industry').fill('Computing');
     await page.getByLabel('Website').fill('gracehopper.example.com');
     await page.getByRole('button', { name: 'Next' }).click();
 
-    await page.getByText('Step 2 of 4').waitFor();
+    await page.getByText('Step 2 of 5').waitFor();
     await page.getByLabel('Tell us about yourself').fill('Compiler pioneer who loves teaching.');
     await page.getByRole('button', { name: 'Next' }).click();
 
-    await page.getByText('Step 3 of 4').waitFor();
+    await page.getByText('Step 3 of 5').waitFor();
     await page.getByLabel('Choose your writing style').selectOption('Story-driven and narrative');
     await page.getByRole('button', { name: 'Next' }).click();
 
-    await page.getByText('Step 4 of 4').waitFor();
+    await page.getByText('Step 4 of 5').waitFor();
     await page.getByLabel("What's your role?").selectOption('Product Manager');
-    await page.getByRole('button', { name: 'Complete Setup' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await page.getByText('Step 5 of 5').waitFor();
+    await page.getByRole('heading', { name: 'Teach it your voice (optional)' }).waitFor();
+    await page.getByRole('button', { name: 'Skip' }).click();
 
     await page.getByRole('button', { name: 'Account menu for Grace Hopper' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');

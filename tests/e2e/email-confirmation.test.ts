@@ -53,7 +53,7 @@ describe('sign-up with email confirmation (PKCE)', () => {
     expect(new URL(link).searchParams.get('redirect_to')).toBe(`${app.url}/`);
     await page.goto(link);
     await page.getByRole('heading', { name: 'Set up your profile' }).waitFor();
-    await page.getByText('Step 1 of 4').waitFor();
+    await page.getByText('Step 1 of 5').waitFor();
     const landed = new URL(page.url());
     expect(landed.pathname).toBe('/onboarding');
     // supabase-js exchanged the code and took it out of the address.
@@ -98,7 +98,7 @@ describe('sign-up with email confirmation (PKCE)', () => {
       await other.page.getByLabel('Email address').fill(second.email);
       await other.page.getByLabel('Password').fill(second.password);
       await other.page.getByRole('button', { name: 'Sign in' }).click();
-      await other.page.getByText('Step 1 of 4').waitFor();
+      await other.page.getByText('Step 1 of 5').waitFor();
       expect(other.pageErrors).toEqual([]);
     } finally {
       await other.close();

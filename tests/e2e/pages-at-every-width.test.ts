@@ -147,7 +147,7 @@ describe('every page at 390, 800, 1280 and 1920 px', () => {
     await page.getByLabel('Email address').fill(account.email);
     await page.getByLabel('Create password').fill(account.password);
     await button('Sign up').click();
-    await page.getByText('Step 1 of 4').waitFor();
+    await page.getByText('Step 1 of 5').waitFor();
     await check('onboarding', {
       nav: false,
       keyControls: () => [page.getByLabel('Website'), button('Next')],
@@ -167,6 +167,15 @@ describe('every page at 390, 800, 1280 and 1920 px', () => {
     });
     await button('Next').click();
     await page.getByLabel("What's your role?").selectOption('Marketing Professional');
+    await button('Next').click();
+    await check('onboarding-voice-samples', {
+      nav: false,
+      keyControls: () => [
+        page.getByLabel('Sample 1', { exact: true }),
+        button('Skip'),
+        button('Complete Setup'),
+      ],
+    });
     await button('Complete Setup').click();
     await page.getByRole('heading', { name: 'Create New Post' }).waitFor();
   });
@@ -366,6 +375,10 @@ describe('every page at 390, 800, 1280 and 1920 px', () => {
         page.getByLabel('Language'),
         page.getByLabel('Model'),
         button('Save Changes'),
+        page.getByLabel('Emoji in posts'),
+        page.getByLabel('Sample 1', { exact: true }),
+        button('Learn my voice'),
+        button('Save Voice'),
       ],
     });
   });

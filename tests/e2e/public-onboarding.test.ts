@@ -23,7 +23,7 @@ describe('/onboarding is open to everyone (docs/product.md §2)', () => {
     const account = newAccount('Katherine Johnson');
     await page.goto(`${server.url}/onboarding`);
     await page.getByRole('heading', { name: 'Set up your profile' }).waitFor();
-    await page.getByText('Step 1 of 4').waitFor();
+    await page.getByText('Step 1 of 5').waitFor();
     expect(await page.getByRole('heading', { name: 'Welcome Back' }).count()).toBe(0);
 
     await page.getByLabel('Full name').fill(account.fullName);
@@ -39,6 +39,7 @@ describe('/onboarding is open to everyone (docs/product.md §2)', () => {
     expect(await page.getByLabel('Email address').count()).toBe(0);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByLabel('Tell us about yourself').fill('I compute trajectories.');
+    await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Complete Setup' }).click();

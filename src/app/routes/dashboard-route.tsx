@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useMemo } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useChatStore } from '@/features/chat/chat-store';
 import { DashboardPage } from '@/features/generator/components/dashboard-page';
@@ -24,6 +24,8 @@ export function DashboardRoute({ aiService }: { aiService: AiServiceState }) {
   const config = useRuntimeConfig();
   const profile = useProfileStore((state) => state.profile);
   const profileLoading = useProfileStore((state) => state.loading);
+  const voiceSamples = useProfileStore((state) => state.voiceSamples);
+  const sampleTexts = useMemo(() => voiceSamples.map((sample) => sample.content), [voiceSamples]);
   const createPost = usePostsStore((state) => state.createPost);
   const recordTopicUse = useIdeasStore((state) => state.recordTopicUse);
   const fetchIdeas = useIdeasStore((state) => state.fetchIdeas);
@@ -42,6 +44,7 @@ export function DashboardRoute({ aiService }: { aiService: AiServiceState }) {
   return (
     <DashboardPage
       profile={profile}
+      voiceSamples={sampleTexts}
       profileLoading={profileLoading}
       aiService={aiService}
       apiBaseUrl={config.apiBaseUrl}

@@ -1,11 +1,18 @@
 import { create } from 'zustand';
 import { findModel, resolveModel, type ModelCatalog } from '@shared/model-catalog';
 import { mapBackendError } from '@/lib/errors/map-backend-error';
-import { currentUserId, getSupabase } from '@/lib/supabase/client';
-import type { Profile, ProfileFields } from '@/lib/supabase/database-types';
+import { storeErrorMessage } from '@/lib/errors/store-error-message';
+import { currentUserId, getSupabase, requireUserId } from '@/lib/supabase/client';
+import type { Profile, ProfileFields, VoiceSample } from '@/lib/supabase/database-types';
+import { deleteVoiceSamples } from './api/delete-voice-samples';
+import { fetchVoiceSamples } from './api/fetch-voice-samples';
+import { insertVoiceSamples } from './api/insert-voice-samples';
+import { planVoiceSampleChanges } from './plan-voice-sample-changes';
 
 interface ProfileState {
   profile: Profile | null;
+  /** The user's own past posts that drafts imitate, oldest first; loaded with the profile. */
+  voiceSamples: VoiceSample[];
   loading: boolean;
   error: string | null;
   /** No profile row yet: the user has not finished onboarding. */
@@ -17,11 +24,23 @@ interface ProfileState {
   /** Moves a profile off a retired or unknown model, once the AI service's catalog is known. */
   upgradeRetiredModel: (catalog: ModelCatalog) => Promise<void>;
   saveProfile: (fields: Partial<ProfileFields>) => Promise<Profile>;
+  /**
+   * Makes the stored samples exactly `contents` (unchanged ones are kept, the rest deleted or added;
+   * see plan-voice-sample-changes.ts for the order) and returns them as now stored.
+   */
+  saveVoiceSamples: (contents: string[]) => Promise<VoiceSample[]>;
   dismissModelNotice: () => void;
   reset: () => void;
 }
 
-const initial = { profile: null, loading: true, error: null, isNewUser: false, modelNotice: null };
+const initial = {
+  profile: null,
+  voiceSamples: [],
+  loading: true,
+  error: null,
+  isNewUser: false,
+  modelNotice: null,
+};
 
 export const useProfileStore = create<ProfileState>()((set, get) => ({
   ...initial,
@@ -33,20 +52,24 @@ export const useProfileStore = create<ProfileState>()((set, get) => ({
       loading: true,
       error: null,
       ...(previous && previous.id !== userId ? { profile: null, isNewUser: false, modelNotice: null } : {}),
+      ...(previous?.id !== userId ? { voiceSamples: [] } : {}),
     });
     // At most one row: no row (PGRST116 for `.single()`) means a new user, not an error (docs/product.md §15).
     // Asked as "maybe one", so a new user's first visit is a 200 and not a 406 in the console.
-    const { data, error } = await getSupabase().from('profiles').select('*').eq('id', userId).maybeSingle();
-    if (error) {
-      const message = mapBackendError(error);
+    const [{ data, error }, samples] = await Promise.all([
+      getSupabase().from('profiles').select('*').eq('id', userId).maybeSingle(),
+      fetchVoiceSamples(userId).catch((caught: unknown) => caught as Error),
+    ]);
+    if (error || samples instanceof Error) {
+      const message = error ? mapBackendError(error) : (samples as Error).message;
       set({ error: message, loading: false });
       throw new Error(message);
     }
     if (!data) {
-      set({ profile: null, isNewUser: true, loading: false });
+      set({ profile: null, voiceSamples: samples, isNewUser: true, loading: false });
       return;
     }
-    set({ profile: data as Profile, isNewUser: false, loading: false });
+    set({ profile: data as Profile, voiceSamples: samples, isNewUser: false, loading: false });
     if (catalog) await get().upgradeRetiredModel(catalog);
   },
 
@@ -74,6 +97,35 @@ export const useProfileStore = create<ProfileState>()((set, get) => ({
     }
     set({ profile: data as Profile, isNewUser: false, error: null });
     return data as Profile;
+  },
+
+  saveVoiceSamples: async (contents) => {
+    // Set once the first write is under way: only then can a failure leave the samples changed.
+    let writerId: string | null = null;
+    try {
+      const userId = await requireUserId();
+      // Compared with what is stored now, not with what this page loaded: another tab may have saved.
+      const stored = await fetchVoiceSamples(userId);
+      const changes = planVoiceSampleChanges(stored, contents, Date.now());
+      writerId = userId;
+      // Deleted first: the database allows at most ten samples at any moment.
+      await deleteVoiceSamples(changes.remove);
+      const added = await insertVoiceSamples(userId, changes.add, changes.addAfter);
+      const voiceSamples = [...changes.keep, ...added];
+      set({ voiceSamples, error: null });
+      return voiceSamples;
+    } catch (caught) {
+      const message = storeErrorMessage(caught);
+      set({ error: message });
+      // A save that failed half-way (deleted, then not added) leaves the store showing what is stored.
+      if (writerId) {
+        await fetchVoiceSamples(writerId).then(
+          (voiceSamples) => set({ voiceSamples }),
+          () => {},
+        );
+      }
+      throw new Error(message, { cause: caught });
+    }
   },
 
   dismissModelNotice: () => set({ modelNotice: null }),

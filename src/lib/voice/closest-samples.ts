@@ -8,13 +8,16 @@
 const stopWords = new Set(
   `a an and are as at be but by for from has have how i if in into is it its me my of on or our so that the their them
   they this to was we what when where which who why will with you your not no do does did can just about than then
-  there these those been being were would could should all any more most some very also only out up over`.split(/\s+/u),
+  there these those been being were would could should all any more most some very also only out up over`.split(
+    /\s+/u,
+  ),
 );
 
 function wordCounts(text: string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const match of text.toLowerCase().matchAll(/\p{L}[\p{L}\p{N}'’-]*/gu)) {
-    const word = match[0].replace(/['’]s$/u, '');
+    // "team's" counts as "team", and "founders'" or a word in ‘single quotes’ loses the closing mark.
+    const word = match[0].replace(/['’]s$/u, '').replace(/['’-]+$/u, '');
     if (word.length < 3 || stopWords.has(word)) continue;
     counts.set(word, (counts.get(word) ?? 0) + 1);
   }

@@ -6,13 +6,18 @@ import { SelectField, TextAreaField } from '@/components/ui/field';
 import { profileLimits, roles, writingStyles } from '@/config/profile-options';
 import { useOnboardingDraft, type OnboardingAnswers } from '../onboarding-draft-store';
 import { invalidWebsiteMessage, normalizeWebsite } from '@/lib/validation/normalize-website';
+import { checkVoiceSamples } from '@/lib/validation/voice-samples';
 import { StepDots } from './step-dots';
+import { VoiceStep } from './voice-step';
 
 export type { OnboardingAnswers };
 
 interface OnboardingWizardProps {
-  /** Saves the profile; the wizard shows its error and keeps every answer if it fails. */
-  onComplete: (answers: OnboardingAnswers) => Promise<void>;
+  /**
+   * Saves the profile, and the voice samples when there are any (3 to 10, checked and trimmed; none
+   * when step 5 was skipped). The wizard shows its error and keeps every answer if it fails.
+   */
+  onComplete: (answers: OnboardingAnswers, voiceSamples: string[]) => Promise<void>;
   /**
    * For a signed-out visitor: a way to create an account, shown on step 1 in place of "Next".
    * The answers stay in the draft store, so the signed-in wizard goes on with them.
@@ -20,7 +25,7 @@ interface OnboardingWizardProps {
   account?: ReactNode;
 }
 
-const totalSteps = 4;
+const totalSteps = 5;
 const toOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
 /** Steps 3 and 4: one choice each, from the spec's lists. */
@@ -51,12 +56,20 @@ function ChoiceStep({
   );
 }
 
-/** /onboarding: four steps, then "Complete Setup" saves the profile (docs/product.md §2 "Onboarding"). */
+/**
+ * /onboarding: four steps and an optional fifth (voice samples), then "Complete Setup" (or "Skip"
+ * on step 5) saves the profile (docs/product.md §2 "Onboarding").
+ */
 export function OnboardingWizard({ onComplete, account }: OnboardingWizardProps) {
   const step = useOnboardingDraft((state) => (account ? 1 : state.step));
   const setStep = useOnboardingDraft((state) => state.setStep);
   const answers = useOnboardingDraft((state) => state.answers);
   const update = useOnboardingDraft((state) => state.update);
+  const voiceSamples = useOnboardingDraft((state) => state.voiceSamples);
+  const setVoiceSamples = useOnboardingDraft((state) => state.setVoiceSamples);
+  // The samples' messages appear once "Complete Setup" has been tried, then follow the typing.
+  const [samplesTried, setSamplesTried] = useState(false);
+  const sampleCheck = checkVoiceSamples(voiceSamples);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof OnboardingAnswers, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -78,17 +91,26 @@ export function OnboardingWizard({ onComplete, account }: OnboardingWizardProps)
       setStep(step + 1);
       return;
     }
+    setSamplesTried(true);
+    if (sampleCheck.status === 'invalid') return;
+    await finish(sampleCheck.status === 'valid' ? sampleCheck.samples : []);
+  }
+
+  async function finish(samples: string[]) {
     setSaving(true);
     setError(null);
     try {
-      await onComplete({
-        ...answers,
-        full_name: answers.full_name.trim(),
-        company: answers.company.trim(),
-        industry: answers.industry.trim(),
-        website: normalizeWebsite(answers.website) ?? '',
-        about_me: answers.about_me.trim(),
-      });
+      await onComplete(
+        {
+          ...answers,
+          full_name: answers.full_name.trim(),
+          company: answers.company.trim(),
+          industry: answers.industry.trim(),
+          website: normalizeWebsite(answers.website) ?? '',
+          about_me: answers.about_me.trim(),
+        },
+        samples,
+      );
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : 'Could not save your profile. Please try again.');
     } finally {
@@ -139,6 +161,14 @@ export function OnboardingWizard({ onComplete, account }: OnboardingWizardProps)
                 onChange={(value) => update(choiceSteps[step].field, value)}
               />
             )}
+            {step === 5 && (
+              <VoiceStep
+                samples={voiceSamples}
+                onChange={setVoiceSamples}
+                errors={samplesTried && sampleCheck.status === 'invalid' ? sampleCheck : null}
+                disabled={saving}
+              />
+            )}
           </div>
           {error && (
             <Alert tone="danger" className="mt-4">
@@ -146,7 +176,7 @@ export function OnboardingWizard({ onComplete, account }: OnboardingWizardProps)
             </Alert>
           )}
           {!account && (
-            <div className="mt-8 flex justify-between">
+            <div className="mt-8 flex flex-wrap justify-between gap-2">
               {step > 1 ? (
                 <Button variant="secondary" onClick={() => setStep(step - 1)} disabled={saving}>
                   Back
@@ -154,9 +184,16 @@ export function OnboardingWizard({ onComplete, account }: OnboardingWizardProps)
               ) : (
                 <span />
               )}
-              <Button type="submit" disabled={saving}>
-                {step === totalSteps ? (saving ? 'Saving...' : 'Complete Setup') : 'Next'}
-              </Button>
+              <div className="flex flex-wrap justify-end gap-2">
+                {step === totalSteps && (
+                  <Button variant="ghost" onClick={() => void finish([])} disabled={saving}>
+                    Skip
+                  </Button>
+                )}
+                <Button type="submit" disabled={saving}>
+                  {step === totalSteps ? (saving ? 'Saving...' : 'Complete Setup') : 'Next'}
+                </Button>
+              </div>
             </div>
           )}
         </form>

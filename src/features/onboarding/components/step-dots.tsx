@@ -1,4 +1,4 @@
-/** "Step N of 4" with one dot per step. */
+/** "Step N of 5" with one dot per step. */
 export function StepDots({ step, total }: { step: number; total: number }) {
   return (
     <div className="flex items-center gap-3">

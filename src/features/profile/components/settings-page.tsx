@@ -9,6 +9,7 @@ import { resolveModel, type AiEngine, type ModelCatalog } from '@shared/model-ca
 import { paths } from '@/config/paths';
 import {
   languages,
+  postPreferenceDefaults,
   profileLimits,
   roles,
   writingStyles,
@@ -20,6 +21,8 @@ import type { Profile } from '@/lib/supabase/database-types';
 import { invalidWebsiteMessage, normalizeWebsite } from '@/lib/validation/normalize-website';
 import { useProfileStore } from '../profile-store';
 import { EngineSection } from './engine-section';
+import { PostPreferencesFields, type PostPreferences } from './post-preferences-fields';
+import { VoiceSection } from './voice-section';
 
 interface SettingsPageProps {
   /** The catalog and configured engines come from the AI service; until then only they wait. */
@@ -37,7 +40,7 @@ type Form = {
   language_preference: LanguagePreference;
   ai_engine: AiEngine;
   ai_model: string;
-};
+} & PostPreferences;
 
 /**
  * The engine and model shown and saved: the form's, moved off a retired or unknown model with
@@ -63,12 +66,18 @@ function formFrom(profile: Profile | null): Form {
     language_preference: profile?.language_preference ?? 'en-US',
     ai_engine: profile?.ai_engine ?? 'groq',
     ai_model: profile?.ai_model ?? '',
+    emoji_level: profile?.emoji_level ?? postPreferenceDefaults.emoji_level,
+    max_hashtags: profile?.max_hashtags ?? postPreferenceDefaults.max_hashtags,
+    end_with_question: profile?.end_with_question ?? postPreferenceDefaults.end_with_question,
   };
 }
 
 const toOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
-/** /settings: every profile field, the engine and model, saved with one button (docs/product.md §2 "Settings"). */
+/**
+ * /settings: every profile field, the post preferences, the engine and model, saved with one button
+ * (docs/product.md §2 "Settings"); below them "Your voice", saved with its own.
+ */
 export function SettingsPage({ aiService }: SettingsPageProps) {
   const catalog = readyCatalog(aiService);
   const profile = useProfileStore((state) => state.profile);
@@ -183,6 +192,10 @@ export function SettingsPage({ aiService }: SettingsPageProps) {
             onChange={(e) => update('language_preference', e.target.value as LanguagePreference)}
           />
         </div>
+        <PostPreferencesFields
+          values={form}
+          onChange={(key, value) => setForm((current) => ({ ...current, [key]: value }))}
+        />
         <EngineSection
           aiService={aiService}
           engine={engineModel?.engine ?? form.ai_engine}
@@ -197,6 +210,7 @@ export function SettingsPage({ aiService }: SettingsPageProps) {
           </Button>
         </div>
       </form>
+      <VoiceSection />
     </div>
   );
 }

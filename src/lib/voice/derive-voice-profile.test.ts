@@ -1,0 +1,723 @@
+import { describe, expect, it } from 'vitest';
+import { deriveVoiceProfile } from './derive-voice-profile';
+import { voiceProfileLimits, voiceProfileSchema, type VoiceProfile } from './voice-profile';
+
+/** A story-teller: long paragraphs of long sentences, no emoji, no hashtags, ends on a takeaway. */
+const storyteller = [
+  `Last spring our support queue doubled in six weeks, and I was sure we needed two more hires before the summer. We did not hire anyone. Instead I sat with the support team for a whole morning and we read the last hundred tickets together, one by one, out loud.
+
+Forty of them were the same question about invoices, asked in slightly different words, because our billing page buried the answer three clicks deep. So we rewrote that one page with the two people who answer most of those tickets. It took an afternoon and a lot of arguing about a single sentence.
+
+Within a month the queue was back where it started. Before adding people to a problem, read the problem slowly with the people who already have it.`,
+  `When I started managing the support team, I thought my job was to answer the hardest tickets myself. I stayed late most nights and felt useful, and the team quietly stopped bringing me anything interesting because they knew I would take it.
+
+It took a blunt comment from a new hire to show me what I was doing. She asked why she should learn the billing system if I always stepped in. I had no good answer, so I stopped answering tickets for a month and sat next to whoever was stuck instead.
+
+The queue got slower for two weeks and then faster than it had ever been. The people closest to the problem usually know the answer, and they learn nothing while you take it from them.`,
+  `Three years ago we lost our biggest customer because of a billing mistake that nobody on the support team was allowed to fix. The customer had written to us four times about the same invoice, and each reply promised that someone in finance would look at it soon.
+
+I spent the following week rebuilding the process with the support team so that the person who reads a complaint can also correct it. It meant trusting people with refunds up to a fixed amount without asking a manager first, which made our finance lead nervous for about a month.
+
+Refunds did not go up in the end. Complaints went down by a third, because problems were fixed by the first person who saw them. Give the people who read the complaints the power to fix them.`,
+];
+
+/** One-liners: a line per paragraph, emoji bullets, five hashtags on the last line, a call to action. */
+const oneLiner = [
+  `Most founders hire too early. 🚀
+
+Here's what I learned after 40 interviews:
+
+✅ Hire for the problem you have today.
+✅ Write the job down before you post it.
+✅ Pay for speed, not for titles.
+
+Slow hiring is a feature. Not a bug.
+
+Follow me for more lessons on hiring. 💡
+
+#Hiring #Startups #Founders #Leadership #Growth`,
+  `73% of job posts are copied from another company. 📋
+
+That's why they attract the wrong people.
+
+Write yours from scratch.
+Name the problem.
+Name the first win.
+
+Simple. Not easy. 💡
+
+Repost if your team needs this. ♻️
+
+#Hiring #Recruiting #Startups #Leadership #Culture`,
+  `Stop hiring for culture fit. 🛑
+
+Hire for culture add.
+
+The best hire I ever made disagreed with my #1 rule in the interview.
+Twice.
+
+She was right both times. 🙌
+
+Comment "ADD" and I'll send you my interview guide. 🚀
+
+#Hiring #Culture #Founders #Teams #Startups`,
+];
+
+/** A mixed author: varied openings, questions to readers at the end, a rare emoji, hashtags in the text. */
+const mixed = [
+  `What would you do with a four-day week?
+
+We tried it at Northwind for six months. Output stayed flat, sick days fell by half, and nobody wanted to go back. The hard part was meetings, not work.
+
+Would your team leverage a fifth free day, or fill it with more meetings?`,
+  `I hired my first engineer in 2019 and got almost everything wrong.
+
+No onboarding plan. No written goals. A laptop that arrived two weeks late. She stayed anyway, and taught me more about onboarding than any book.
+
+What was the best onboarding you ever had? 🙏`,
+  `62% of remote workers say meetings are the worst part of their week (Owl Labs, 2024).
+
+At Northwind we cut recurring meetings to two per week, e.g. planning and a demo. The rest moved to written updates, which people actually read. We also started writing decisions down, so they stop getting made twice.
+
+How many recurring meetings are on your calendar right now? #RemoteWork`,
+  `Is remote work killing your culture? At Northwind, bad meetings nearly killed ours.
+
+We fixed it with fewer meetings, written decisions and one day a month together in person. That day is the one everyone protects.
+
+Link in the comments if you want our meeting rules. #RemoteWork #Meetings`,
+];
+
+/** A British author: British spelling, a proper noun in the middle of sentences, takeaways. */
+const british = [
+  `Our organisation spent a year trying to realise a single customer view across the NHS trusts we work with.
+
+The programme taught us that colour-coded dashboards change nothing on their own. Behaviour changes when a ward manager sees her own numbers every morning.
+
+Start with one ward, one number and one conversation.`,
+  `Favourite lesson from ten years in NHS digital programmes: the organisation that listens first moves fastest.
+
+We realise now that every programme we rushed had to be rebuilt within eighteen months. The ones we co-designed with nurses are still running.
+
+Listening is not a delay. It is the work.`,
+  `Programme boards love colour-coded status reports. Green, amber, red.
+
+In our organisation the reports were green for eleven months while the NHS trust we served quietly lost patience. Nobody had asked the people on the wards.
+
+Ask the ward before you ask the board.`,
+];
+
+const stockPhrases = [
+  'delve',
+  'game-changer',
+  'unlock',
+  'elevate',
+  'leverage',
+  'tapestry',
+  'landscape',
+  'realm',
+  'seamless',
+  'pivotal',
+  'embark',
+  "in today's fast-paced world",
+  'let that sink in',
+  "here's the thing",
+];
+const withoutLeverage = stockPhrases.filter((phrase) => phrase !== 'leverage');
+
+/** A sentence of `count` words ("Word word word."): 5 characters a word. */
+const sentence = (count: number) => `Word${' word'.repeat(count - 1)}.`;
+const profile = (...samples: string[]) => deriveVoiceProfile(samples);
+const field = (key: keyof VoiceProfile, ...samples: string[]) => profile(...samples)[key];
+
+describe('deriveVoiceProfile', () => {
+  describe('whole profiles', () => {
+    it('describes a story-teller: long paragraphs, first-person openings, takeaways, no emoji or hashtags', () => {
+      expect(deriveVoiceProfile(storyteller)).toEqual({
+        length: 'About 130 words (708 characters); from 128 to 135 words',
+        sentences: 'Medium-length sentences, 18 words on average',
+        paragraphs: 'About 3 paragraphs per post, of 2 to 3 sentences (usually 2)',
+        openings:
+          'Opens every post with a first-person story, like "Last spring our support queue doubled in six weeks, and I…"',
+        closings: 'Ends every post with a takeaway',
+        emoji: 'No emoji',
+        hashtags: 'No hashtags',
+        phrasesUsed: [
+          'support team',
+          'billing',
+          'month',
+          'answer',
+          'tickets',
+          'queue',
+          'read',
+          'problem',
+          'weeks',
+          'hire',
+          'instead',
+          'sat',
+        ],
+        phrasesAvoided: stockPhrases,
+      });
+    });
+
+    it('describes a one-liner style: fragments, emoji bullets, five hashtags on the last line, calls to action', () => {
+      expect(deriveVoiceProfile(oneLiner)).toEqual({
+        length: 'About 38 words (270 characters); from 36 to 48 words',
+        sentences:
+          'Short sentences, 6 words on average, with many fragments of 3 words or fewer (23% of sentences)',
+        paragraphs: 'About 5 paragraphs per post, of 1 to 3 sentences (usually 1); most are a single line',
+        openings:
+          'Usually opens with a short or contrarian statement (2 of 3 posts), like "Most founders hire too early. 🚀"',
+        closings: 'Ends every post with a call to action',
+        emoji: 'About 4 emoji per post (✅, 🚀, 💡); some lines start with one, as bullets',
+        hashtags: 'About 5 hashtags per post, on the last line (#Hiring, #Startups, #Founders)',
+        phrasesUsed: ['hire', 'hiring', 'problem', 'write', 'job'],
+        phrasesAvoided: stockPhrases,
+      });
+    });
+
+    it('describes a mixed author who ends on questions and uses "leverage"', () => {
+      expect(deriveVoiceProfile(mixed)).toEqual({
+        length: 'About 49 words (279 characters); from 45 to 63 words',
+        sentences: 'Short sentences, 10 words on average',
+        paragraphs: 'About 3 paragraphs per post, of 1 to 4 sentences (usually 1); most are a single line',
+        openings:
+          'Opens with a question (2 of 4 posts), a first-person story (1 of 4) or a number or statistic (1 of 4), like "What would you do with a four-day week?"',
+        closings: 'Usually ends with a question to readers (3 of 4 posts)',
+        emoji: 'Rarely: 1 emoji in 4 posts (🙏)',
+        hashtags: 'About 1 hashtag per post, on the last line (#RemoteWork, #Meetings)',
+        phrasesUsed: ['meetings', 'Northwind', 'written', 'stayed', 'work', 'remote', 'decisions'],
+        phrasesAvoided: withoutLeverage,
+      });
+    });
+
+    it('keeps British spelling and proper nouns as written', () => {
+      expect(deriveVoiceProfile(british)).toEqual({
+        length: 'About 49 words (296 characters); from 44 to 52 words',
+        sentences: 'Short sentences, 10 words on average',
+        paragraphs: 'About 3 paragraphs per post, of 1 to 2 sentences (usually 2)',
+        openings:
+          'Opens with a first-person story (1 of 3 posts), a longer statement (1 of 3) or a short or contrarian statement (1 of 3), like "Our organisation spent a year trying to realise a single…"',
+        closings: 'Ends every post with a takeaway',
+        emoji: 'No emoji',
+        hashtags: 'No hashtags',
+        phrasesUsed: [
+          'organisation',
+          'NHS',
+          'programme',
+          'ward',
+          'realise',
+          'work',
+          'colour-coded',
+          'months',
+        ],
+        phrasesAvoided: stockPhrases,
+      });
+    });
+
+    it('works from a single sample: no range, no "every post", words it repeats', () => {
+      expect(deriveVoiceProfile([storyteller[0]!])).toEqual({
+        length: 'About 130 words (708 characters)',
+        sentences: 'Medium-length sentences, 16 words on average',
+        paragraphs: 'About 3 paragraphs per post, of 2 to 3 sentences (usually 3)',
+        openings:
+          'Opens with a first-person story, like "Last spring our support queue doubled in six weeks, and I…"',
+        closings: 'Ends with a takeaway',
+        emoji: 'No emoji',
+        hashtags: 'No hashtags',
+        phrasesUsed: ['support', 'queue', 'read', 'tickets', 'page', 'answer', 'problem'],
+        phrasesAvoided: stockPhrases,
+      });
+    });
+
+    it('ignores blank samples, and gives an empty profile when every sample is blank', () => {
+      expect(deriveVoiceProfile(['', ...mixed, '  \n\n \t'])).toEqual(deriveVoiceProfile(mixed));
+      expect(deriveVoiceProfile(['', ' \n '])).toEqual({
+        length: '',
+        sentences: '',
+        paragraphs: '',
+        openings: '',
+        closings: '',
+        emoji: '',
+        hashtags: '',
+        phrasesUsed: [],
+        phrasesAvoided: [],
+      });
+      expect(deriveVoiceProfile([])).toEqual(deriveVoiceProfile(['']));
+    });
+
+    it('leaves out samples of emoji or hashtags only', () => {
+      expect(deriveVoiceProfile(['🚀🚀🚀', '#launch #team', ...british])).toEqual(
+        deriveVoiceProfile(british),
+      );
+    });
+
+    it('reads Windows line ends like Unix ones', () => {
+      const windows = oneLiner.map((sample) => sample.replaceAll('\n', '\r\n'));
+      expect(deriveVoiceProfile(windows)).toEqual(deriveVoiceProfile(oneLiner));
+    });
+
+    it('is deterministic', () => {
+      const samples = [...storyteller, ...oneLiner, ...mixed];
+      expect(deriveVoiceProfile(samples)).toEqual(deriveVoiceProfile([...samples]));
+      expect(JSON.stringify(deriveVoiceProfile(samples))).toBe(JSON.stringify(deriveVoiceProfile(samples)));
+    });
+  });
+
+  describe('limits', () => {
+    const expectWithinLimits = (result: VoiceProfile) => {
+      expect(voiceProfileSchema.parse(result)).toEqual(result);
+      for (const key of [
+        'length',
+        'sentences',
+        'paragraphs',
+        'openings',
+        'closings',
+        'emoji',
+        'hashtags',
+      ] as const) {
+        expect(result[key].length).toBeLessThanOrEqual(voiceProfileLimits.field);
+        expect(result[key]).toBe(result[key].trim());
+      }
+      for (const list of [result.phrasesUsed, result.phrasesAvoided]) {
+        expect(list.length).toBeLessThanOrEqual(voiceProfileLimits.phrases);
+        for (const phrase of list) expect(phrase.length).toBeLessThanOrEqual(voiceProfileLimits.phrase);
+      }
+    };
+
+    it.each([
+      ['story-teller', storyteller],
+      ['one-liner', oneLiner],
+      ['mixed', mixed],
+      ['British', british],
+      ['all together', [...storyteller, ...oneLiner, ...mixed].slice(0, 10)],
+    ])('keeps the %s profile within the schema', (_name, samples) => {
+      expectWithinLimits(deriveVoiceProfile(samples));
+    });
+
+    it('stays within the limits for ten extreme samples of 5,000 characters', () => {
+      const longWord = 'a'.repeat(5000);
+      const longHashtag = `Launch day. #${'b'.repeat(4980)}`;
+      const emoji = '👩🏽‍💻'.repeat(700).slice(0, 5000);
+      const longLine = `${'Supercalifragilistic-expialidocious-'.repeat(40)} done.`.slice(0, 5000);
+      const phrases = Array.from(
+        { length: 300 },
+        (_, i) => `Zebra${String.fromCharCode(97 + (i % 26))}x`,
+      ).join(' ');
+      const kinds = ['Why? '.repeat(1000), '73% agree. '.repeat(450), 'I was there. '.repeat(380)];
+      const samples = [
+        longWord,
+        longHashtag,
+        emoji,
+        longLine,
+        phrases,
+        phrases,
+        ...kinds,
+        '!'.repeat(4999) + 'a',
+      ];
+      expect(samples).toHaveLength(10);
+      const started = performance.now();
+      const result = deriveVoiceProfile(samples);
+      // Generous for a busy machine: it takes a few milliseconds; this catches runaway backtracking.
+      expect(performance.now() - started).toBeLessThan(1000);
+      expectWithinLimits(result);
+    });
+
+    it('derives ten realistic samples of 5,000 characters quickly', () => {
+      const samples = Array.from({ length: 10 }, (_, index) =>
+        [...storyteller, ...oneLiner, ...mixed, ...british]
+          .join('\n\n')
+          .slice(index * 200, index * 200 + 5000),
+      );
+      deriveVoiceProfile(samples);
+      const started = performance.now();
+      for (let run = 0; run < 5; run += 1) deriveVoiceProfile(samples);
+      // A few milliseconds each; the bound leaves room for a loaded machine and coverage tools.
+      expect((performance.now() - started) / 5).toBeLessThan(200);
+    });
+  });
+
+  describe('length', () => {
+    it('gives the median words and characters and the range (even count: the mean of the middle two)', () => {
+      const samples = [10, 20, 30, 100].map(sentence);
+      expect(profile(...samples).length).toBe('About 25 words (125 characters); from 10 to 100 words');
+    });
+
+    it('takes the middle sample of an odd count, whatever the order', () => {
+      expect(field('length', sentence(30), sentence(10), sentence(20))).toBe(
+        'About 20 words (100 characters); from 10 to 30 words',
+      );
+    });
+
+    it('rounds a half median up', () => {
+      expect(field('length', sentence(10), sentence(11))).toBe(
+        'About 11 words (53 characters); from 10 to 11 words',
+      );
+    });
+
+    it('writes thousands with a comma and leaves the range out when all lengths are equal', () => {
+      expect(field('length', sentence(1200), sentence(1200))).toBe('About 1,200 words (6,000 characters)');
+      expect(field('length', sentence(999), sentence(1000))).toBe(
+        'About 1,000 words (4,998 characters); from 999 to 1,000 words',
+      );
+    });
+
+    it('says "1 word" and "1 character"', () => {
+      expect(field('length', 'Hello.')).toBe('About 1 word (6 characters)');
+      expect(field('length', 'A')).toBe('About 1 word (1 character)');
+    });
+
+    it('counts characters as LinkedIn does (an emoji counts 2) and leaves out hashtags at line ends', () => {
+      expect(field('length', 'Five words in this post 🚀\n#one #two')).toBe('About 5 words (36 characters)');
+    });
+  });
+
+  describe('sentences', () => {
+    it('does not split at "e.g.", "Dr.", decimals or URLs, and does at ! ? and …', () => {
+      const text =
+        'We grew 3.5 times in a year, e.g. in London and Paris. See https://example.com/a.b for more. Dr. Smith agreed… Then we stopped!';
+      const result = profile(text);
+      expect(result.sentences).toBe(
+        'Short sentences, 6 words on average, with many fragments of 3 words or fewer (50% of sentences)',
+      );
+      expect(result.paragraphs).toBe('About 1 paragraph per post, of 4 sentences');
+    });
+
+    it('ends a sentence at a closing quote or bracket after the stop, and at a line end without one', () => {
+      expect(field('paragraphs', 'He said "stop." Then (quietly.) we left\nand came back')).toBe(
+        'About 1 paragraph per post, of 4 sentences',
+      );
+    });
+
+    it.each([
+      [12, 'Short sentences, 12 words on average'],
+      [13, 'Medium-length sentences, 13 words on average'],
+      [20, 'Medium-length sentences, 20 words on average'],
+      [21, 'Long sentences, 21 words on average'],
+    ])('calls an average of %i words "%s"', (words, expected) => {
+      expect(field('sentences', sentence(words))).toBe(expected);
+    });
+
+    it('says "1 word on average"', () => {
+      expect(field('sentences', 'Yes. No? Maybe!')).toBe(
+        'Short sentences, 1 word on average, with many fragments of 3 words or fewer (100% of sentences)',
+      );
+    });
+
+    it('notes fragments from a fifth of the sentences, counting sentences of up to 3 words', () => {
+      const body = [10, 10, 10, 10].map(sentence).join(' ');
+      expect(field('sentences', `${sentence(3)} ${body}`)).toBe(
+        'Short sentences, 9 words on average, with many fragments of 3 words or fewer (20% of sentences)',
+      );
+      expect(field('sentences', `${sentence(3)} ${body} ${sentence(10)}`)).toBe(
+        'Short sentences, 9 words on average',
+      );
+      expect(field('sentences', `${sentence(4)} ${body}`)).toBe('Short sentences, 9 words on average');
+    });
+
+    it('does not count emoji, dashes or bullets as words', () => {
+      expect(field('sentences', '🚀 — Ship it today.')).toBe(
+        'Short sentences, 3 words on average, with many fragments of 3 words or fewer (100% of sentences)',
+      );
+    });
+  });
+
+  describe('paragraphs', () => {
+    it('splits on blank lines, even ones holding spaces, and says "1 sentence"', () => {
+      expect(field('paragraphs', 'One.\n  \nTwo.\n\nThree.')).toBe(
+        'About 3 paragraphs per post, of 1 sentence; most are a single line',
+      );
+    });
+
+    it('takes the median number of paragraphs per post', () => {
+      expect(field('paragraphs', 'A b.', 'A b.\n\nC d.', 'A b.\n\nC d.\n\nE f.\n\nG h.\n\nI j.')).toBe(
+        'About 2 paragraphs per post, of 1 sentence; most are a single line',
+      );
+    });
+
+    it('says "most are a single line" only for more than half, and only for one-sentence lines', () => {
+      expect(field('paragraphs', 'One line.\n\nTwo sentences here. Second one.')).toBe(
+        'About 2 paragraphs per post, of 1 to 2 sentences (usually 2)',
+      );
+      expect(field('paragraphs', 'One line.\n\nTwo here. Yes.\n\nThree.')).toBe(
+        'About 3 paragraphs per post, of 1 to 2 sentences (usually 1); most are a single line',
+      );
+      expect(field('paragraphs', 'Hello there.\n👇\n\nBye now.\n👇\n\nOk then.')).toBe(
+        'About 3 paragraphs per post, of 1 sentence',
+      );
+    });
+
+    it('leaves a paragraph of hashtags out', () => {
+      expect(field('paragraphs', 'First point here.\n\nSecond point here.\n\n#one #two #three')).toBe(
+        'About 2 paragraphs per post, of 1 sentence; most are a single line',
+      );
+    });
+  });
+
+  describe('openings', () => {
+    it.each([
+      ['What would you do with a four-day week?', 'a question'],
+      ['Really?! 👀', 'a question'],
+      ['Last week I hired my first engineer.', 'a first-person story'],
+      ['Our team spent a year on the wrong problem.', 'a first-person story'],
+      ['I was excited to start on Monday.', 'a first-person story'],
+      ['Yesterday my team of twelve people finally shipped.', 'a first-person story'],
+      ['73% of hiring managers read only the first line.', 'a number or statistic'],
+      ['$2M raised in nine days.', 'a number or statistic'],
+      ['🚀 3 lessons from a failed launch.', 'a number or statistic'],
+      ['Stop hiring for culture fit.', 'a short or contrarian statement'],
+      ['One two three four five six seven eight.', 'a short or contrarian statement'],
+      ['Remote work is not why your culture feels broken today.', 'a short or contrarian statement'],
+      ["Most teams don't need another weekly status meeting.", 'a short or contrarian statement'],
+      ['Unpopular opinion: the best managers write fewer job ads.', 'a short or contrarian statement'],
+      ['One two three four five six seven eight nine.', 'a longer statement'],
+      ["I'm excited to announce our new product launch today.", 'a longer statement'],
+      ['We are thrilled to welcome three new people this month.', 'a longer statement'],
+      ['I need a better way to plan my week and my team.', 'a longer statement'],
+      ['Our culture and remote teams were fine from the first day.', 'a longer statement'],
+      ['Our culture and the teams we hired were fine.', 'a first-person story'],
+    ])('reads "%s" as %s', (firstLine, kind) => {
+      expect(field('openings', `${firstLine}\n\nThe rest of the post.`)).toBe(
+        `Opens with ${kind}, like "${firstLine}"`,
+      );
+    });
+
+    it('classifies the first sentence of the first line that holds words', () => {
+      expect(field('openings', '👇👇\n#tag\nWhy now? Because it is late.\n\nMore.')).toBe(
+        'Opens with a question, like "Why now? Because it is late."',
+      );
+    });
+
+    it('quotes a first line up to 60 characters, cutting a longer one at a word', () => {
+      const sixty = 'Nobody reads past the first line of a post, so write it well';
+      expect(sixty).toHaveLength(60);
+      expect(field('openings', sixty)).toBe(`Opens with a short or contrarian statement, like "${sixty}"`);
+      expect(field('openings', `${sixty}!`)).toBe(
+        'Opens with a short or contrarian statement, like "Nobody reads past the first line of a post, so write it…"',
+      );
+    });
+
+    it('cuts a first line without spaces at 60 characters', () => {
+      const word = 'x'.repeat(70);
+      expect(field('openings', `Short: ${word}`)).toBe(
+        `Opens with a short or contrarian statement, like "Short: ${'x'.repeat(53)}…"`,
+      );
+      expect(field('openings', `${'y'.repeat(25)} ${word}`)).toBe(
+        `Opens with a short or contrarian statement, like "${'y'.repeat(25)} ${'x'.repeat(34)}…"`,
+      );
+    });
+
+    it('says "usually" for more than half the posts and gives the count', () => {
+      const samples = ['Why?', 'How?', 'When?', 'I was there.', 'Fine.'];
+      expect(field('openings', ...samples)).toBe('Usually opens with a question (3 of 5 posts), like "Why?"');
+    });
+
+    it('lists up to three kinds, the most common first, ties in the order first seen', () => {
+      expect(field('openings', 'Fine.', 'Why?', 'How?', 'I was there.')).toBe(
+        'Opens with a question (2 of 4 posts), a short or contrarian statement (1 of 4) or a first-person story (1 of 4), like "Why?"',
+      );
+      expect(field('openings', 'Fine.', 'Why?', '42 days.', 'I was there.')).toBe(
+        'Opens with a short or contrarian statement (1 of 4 posts), a question (1 of 4) or a number or statistic (1 of 4), like "Fine."',
+      );
+      expect(field('openings', 'Fine.', 'Why?')).toBe(
+        'Opens with a short or contrarian statement (1 of 2 posts) or a question (1 of 2), like "Fine."',
+      );
+    });
+  });
+
+  describe('closings', () => {
+    it.each([
+      ['What would you add? 👇', 'a question to readers'],
+      ['I quit. Would you?', 'a question to readers'],
+      ['Follow me for more lessons on hiring.', 'a call to action'],
+      ['♻️ Repost if this helped your team.', 'a call to action'],
+      ['The full template is linked below. Link in the comments.', 'a call to action'],
+      ['Share this with a founder who is hiring.', 'a call to action'],
+      ['Would you? I would quit.', 'a takeaway'],
+      ['Read the problem slowly before you add people to it.', 'a takeaway'],
+      ['Share the credit and keep the blame.', 'a takeaway'],
+    ])('reads a post ending "%s" as ending with %s', (ending, kind) => {
+      expect(field('closings', `Something happened at work.\n\n${ending}`)).toBe(`Ends with ${kind}`);
+    });
+
+    it('judges the last paragraph that is not hashtags, without the hashtags at its end', () => {
+      expect(field('closings', 'Story.\n\nWhat would you do?\n\n#hiring #teams')).toBe(
+        'Ends with a question to readers',
+      );
+      expect(field('closings', 'Story.\n\nWhat would you do? #hiring #teams')).toBe(
+        'Ends with a question to readers',
+      );
+      expect(field('closings', 'Story.\n\nWhat would you do?\nI know my answer.')).toBe(
+        'Ends with a takeaway',
+      );
+    });
+
+    it('says "every post" and "usually" as openings do', () => {
+      expect(field('closings', 'A.\n\nWhy?', 'B.\n\nHow?')).toBe(
+        'Ends every post with a question to readers',
+      );
+      expect(field('closings', 'A.\n\nWhy?', 'B.\n\nHow?', 'C.\n\nDone.')).toBe(
+        'Usually ends with a question to readers (2 of 3 posts)',
+      );
+    });
+  });
+
+  describe('emoji', () => {
+    it('counts a skin-toned ZWJ sequence, a flag and a keycap as one emoji each, ❤️ and ❤ as the same', () => {
+      const text = 'Shipped 👩🏽‍💻 from 🇬🇧 with ❤️ and ❤ on day 1️⃣ of the launch.';
+      expect(field('emoji', text)).toBe('About 5 emoji per post (❤️, 👩🏽‍💻, 🇬🇧)');
+    });
+
+    it('does not count ©, ® or ™ written as text, nor plain digits', () => {
+      expect(field('emoji', '©2024 Acme™ and Widget® since 1999 #1.')).toBe('No emoji');
+    });
+
+    it('lists the three most used, ties in the order first seen', () => {
+      expect(field('emoji', 'Go 🚀 and 💡 💡 then ✅ ✅ and 🙏.')).toBe(
+        'About 6 emoji per post (💡, ✅, 🚀)',
+      );
+    });
+
+    it('says "1 emoji", rounds half a one per post up, and says "rarely" below that', () => {
+      expect(field('emoji', 'Launch 🚀 today.')).toBe('About 1 emoji per post (🚀)');
+      expect(field('emoji', 'Launch 🚀 today.', 'No emoji here.')).toBe('About 1 emoji per post (🚀)');
+      expect(field('emoji', 'Launch 🚀 today.', 'No emoji here.', 'None here.')).toBe(
+        'Rarely: 1 emoji in 3 posts (🚀)',
+      );
+      expect(field('emoji', 'Launch 🚀 today 🚀.', 'No emoji.', 'None.', 'Nothing.', 'Nope.')).toBe(
+        'Rarely: 2 emoji in 5 posts (🚀)',
+      );
+    });
+
+    it('notes emoji used as bullets: two lines of one post starting with one', () => {
+      expect(field('emoji', 'Lessons:\n✅ One\n  ✅ Two')).toBe(
+        'About 2 emoji per post (✅); some lines start with one, as bullets',
+      );
+      expect(field('emoji', 'Lessons:\n✅ One', 'More:\n✅ Two')).toBe('About 1 emoji per post (✅)');
+      expect(field('emoji', 'Lessons:\n™ One\n™ Two\n✅ Three')).toBe('About 1 emoji per post (✅)');
+    });
+  });
+
+  describe('hashtags', () => {
+    it('does not take "#1", "C#" or a link\'s #fragment for a hashtag', () => {
+      expect(
+        field('hashtags', "We're #1 in Europe and #2 in C# tools: https://example.com/page#section"),
+      ).toBe('No hashtags');
+    });
+
+    it('counts the same tag in any case together, shown as first written', () => {
+      expect(field('hashtags', 'Post one.\n\n#Hiring #Teams', 'Post two.\n\n#hiring')).toBe(
+        'About 2 hashtags per post, on the last line (#Hiring, #Teams)',
+      );
+    });
+
+    it('says "1 hashtag", and "within the text" unless most tagged posts keep them on the last line', () => {
+      expect(field('hashtags', 'We are #hiring this week.\n\nApply now.')).toBe(
+        'About 1 hashtag per post, within the text (#hiring)',
+      );
+      expect(field('hashtags', 'We are #hiring.\n\nApply.', 'Post.\n\n#jobs', 'Plain.')).toBe(
+        'About 1 hashtag per post, within the text (#hiring, #jobs)',
+      );
+      expect(field('hashtags', 'Post.\n\n#hiring', 'Post.\n\n#jobs', 'We are #remote.')).toBe(
+        'About 1 hashtag per post, on the last line (#hiring, #jobs, #remote)',
+      );
+    });
+
+    it('says "rarely" under half a hashtag per post', () => {
+      expect(field('hashtags', 'Post.\n\n#hiring', 'Plain.', 'Plain too.')).toBe(
+        'Rarely: 1 hashtag in 3 posts, on the last line (#hiring)',
+      );
+    });
+
+    it('shortens a very long hashtag', () => {
+      expect(field('hashtags', `Post.\n\n#${'a'.repeat(50)}`)).toBe(
+        `About 1 hashtag per post, on the last line (#${'a'.repeat(39)}…)`,
+      );
+    });
+  });
+
+  describe('phrasesUsed', () => {
+    it('lists words and phrases repeated across samples, not within one, skipping common words', () => {
+      const samples = [
+        'Our customer success team reads every ticket. Pricing pricing pricing.',
+        'Customer success is a habit, and the team knows it.',
+        'The best customer success people listen first.',
+      ];
+      expect(profile(...samples).phrasesUsed).toEqual(['customer success', 'team']);
+    });
+
+    it('prefers the longest phrase, leaving out the words inside it', () => {
+      const samples = ['We ship small batches daily.', 'Small batches daily win.', 'Batches matter.'];
+      expect(profile(...samples).phrasesUsed).toEqual(['batches', 'small batches daily']);
+    });
+
+    it('skips numbers, hashtags, mentions, URLs and emoji, and never joins words across them', () => {
+      const samples = [
+        'Growth 2024 #growth @acme https://acme.com 🚀 launch',
+        'Growth 2024 #growth @acme https://acme.com 🚀 launch',
+      ];
+      expect(profile(...samples).phrasesUsed).toEqual(['growth', 'launch']);
+    });
+
+    it('keeps proper nouns as written, lowercases the rest, and merges possessives', () => {
+      const samples = [
+        'Hiring on LinkedIn is slow. Acme’s team knows. Stripe did it.',
+        'Hiring through LinkedIn is slower. Ask Acme about it. We use stripe.',
+      ];
+      expect(profile(...samples).phrasesUsed).toEqual(['hiring', 'LinkedIn', 'Acme', 'stripe']);
+    });
+
+    it('takes words repeated within the only sample', () => {
+      expect(profile('Pricing matters. Pricing is a habit. Habit wins.').phrasesUsed).toEqual([
+        'pricing',
+        'habit',
+      ]);
+    });
+
+    it('lists at most 12, the ones in the most samples first, then in the order first seen', () => {
+      const words = Array.from({ length: 14 }, (_, i) => `Topic${String.fromCharCode(97 + i)}`);
+      const samples = [words.join('. '), words.join('. '), 'Topicn again.'];
+      expect(profile(...samples).phrasesUsed).toEqual(
+        ['topicn', ...words.slice(0, 11)].map((w) => w.toLowerCase()),
+      );
+    });
+
+    it('gives a passage repeated word for word as phrases that do not overlap', () => {
+      const samples = [
+        'Small teams ship careful work faster than large committees ever could.',
+        'Yes: small teams ship careful work faster than large committees ever could!',
+      ];
+      expect(profile(...samples).phrasesUsed).toEqual([
+        'small teams ship',
+        'careful work faster',
+        'large committees',
+      ]);
+    });
+  });
+
+  describe('phrasesAvoided', () => {
+    it('lists the stock phrases none of the samples uses, in a fixed order', () => {
+      expect(field('phrasesAvoided', 'Plain words only.')).toEqual(stockPhrases);
+    });
+
+    it('leaves out any the author uses, in any form or case', () => {
+      const samples = [
+        'Leveraging data, we delved into the Landscape. A game changer that unlocked and elevates the realm.',
+        'Tapestries, seamlessly, a PIVOTAL year; we embarked.',
+        'In today’s fast-paced world, let that\nsink in. Here’s the thing.',
+      ];
+      expect(profile(...samples).phrasesAvoided).toEqual([]);
+    });
+
+    it('leaves out a phrase used in just one of the samples', () => {
+      expect(profile('We leverage data.', 'Plain post.', 'Another plain post.').phrasesAvoided).toEqual(
+        withoutLeverage,
+      );
+    });
+
+    it('does not take a longer word for a stock one', () => {
+      expect(field('phrasesAvoided', 'Realms apart? No: realmless, unlockable, pivotally.')).toEqual(
+        stockPhrases.filter((phrase) => phrase !== 'realm'),
+      );
+    });
+  });
+});
