@@ -215,21 +215,21 @@ function stockPhrases(text: string): Finding[] {
 
 const stockWords =
   /\b(?:delv(?:e|es|ed|ing)|game[- ]changer|game[- ]changing|unlock(?:s|ed|ing)?|elevat(?:e|es|ed|ing)|tapestry|landscape|realm|synerg(?:y|ies)|paradigm|revolutioni[sz](?:e|es|ed|ing)|seamless(?:ly)?|cutting[- ]edge|supercharg(?:e|es|ed|ing)|testament|pivotal|embark(?:s|ed|ing)?|navigat(?:e|es|ed|ing) the complexities|ever-evolving)\b/iu;
-/** "leverage" as a verb: followed by a determiner or pronoun, not by "of" (the noun). */
+/**
+ * "leverage" as a verb: followed by a determiner or pronoun, not by "of" (the noun). The match is
+ * the verb alone; the word after it is only looked at.
+ */
 const leverageVerb =
-  /\bleverag(?:e|es|ed|ing) (?:the|our|your|their|my|his|her|its|this|these|those|a|an|ai|data|it|them)\b/iu;
+  /\bleverag(?:e|es|ed|ing)(?= (?:the|our|your|their|my|his|her|its|this|these|those|a|an|ai|data|it|them)\b)/iu;
 
 function stockVocabulary(text: string): Finding[] {
   return [stockWords, leverageVerb].flatMap((pattern) =>
-    [...matches(text, pattern)].map((match) => {
-      const word = match[0].split(' ')[0] ?? match[0];
-      return {
-        kind: 'stock-vocabulary' as const,
-        start: match.index,
-        end: match.index + word.length,
-        message: `"${word}" is stock AI vocabulary. Use the plain word you would say out loud.`,
-      };
-    }),
+    // The whole match: "game changer" and "navigate the complexities" are quoted whole.
+    [...matches(text, pattern)].map((match) => ({
+      kind: 'stock-vocabulary' as const,
+      ...spanOf(match),
+      message: `"${match[0]}" is stock AI vocabulary. Use the plain word you would say out loud.`,
+    })),
   );
 }
 
