@@ -489,3 +489,12 @@ describe('checkPost, exactly', () => {
     });
   });
 });
+
+describe('stock phrases after letters that change length when lowercased', () => {
+  it('still covers exactly the phrase after a Turkish "İ" earlier in the post', () => {
+    const text = 'İstanbul taught me this. Let that sink in.';
+    const closer = checkPost(text).find((finding) => finding.kind === 'stock-closer');
+    expect(closer).toMatchObject({ start: 25, end: 41 });
+    expect(text.slice(closer!.start, closer!.end)).toBe('Let that sink in');
+  });
+});

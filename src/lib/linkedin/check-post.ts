@@ -174,7 +174,12 @@ const engagementBait =
   /^(?:agree\??|thoughts\??|what do you think\??|what are your thoughts\??|your thoughts\??)[.!]?$/iu;
 
 function stockPhrases(text: string): Finding[] {
-  const lower = text.replace(/’/g, "'").toLowerCase();
+  // Lowercased letter by letter, keeping each one's length ("İ" lowercases to two characters), so
+  // an index in `lower` is the same index in `text`.
+  const lower = text.replace(/’/g, "'").replace(/[\s\S]/gu, (letter) => {
+    const small = letter.toLowerCase();
+    return small.length === letter.length ? small : letter;
+  });
   const findings: Finding[] = [];
   for (const phrase of stockOpeners) {
     for (let at = lower.indexOf(phrase); at >= 0; at = lower.indexOf(phrase, at + 1)) {
