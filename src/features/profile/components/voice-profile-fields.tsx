@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { TextAreaField, TextField } from '@/components/ui/field';
+import { TextAreaField } from '@/components/ui/field';
 import { voiceProfileLimits, type VoiceProfile } from '@/lib/voice/voice-profile';
 import {
   voicePhraseFields,
@@ -36,10 +36,13 @@ export function VoiceProfileFields({ values, errors, disabled, onChange }: Voice
         Your voice profile
       </h3>
       <div className="grid gap-4 @md:grid-cols-2">
+        {/* Two lines each: a derived sentence ("About 180 words (1,100 characters); from 120 to 240
+            words") is read whole, not cut off at the field's edge. */}
         {voiceTextFields.map((field) => (
-          <TextField
+          <TextAreaField
             key={field}
             label={labels[field]}
+            rows={2}
             maxLength={voiceProfileLimits.field}
             disabled={disabled}
             value={values[field]}
