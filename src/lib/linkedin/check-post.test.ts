@@ -56,12 +56,30 @@ describe('checkPost', () => {
       "It's not a tool, it's a mindset.",
       'This is not about speed. It is about trust.',
       'Leadership is not just a title, but a responsibility.',
+      'Friday deploys are not brave. They are a tax on your weekend.',
+      "Meetings aren't work. They're a cost.",
+      'A roadmap isn’t a promise; it’s a guess.',
     ])('flags "%s"', (sentence) => {
       expect(kinds(padded(sentence))).toContain('not-x-but-y');
     });
 
     it('leaves an ordinary "not" alone', () => {
       expect(kinds(padded('It is not ready yet, so we wait until Monday.'))).not.toContain('not-x-but-y');
+      expect(kinds(padded('Friday deploys are not brave. We moved ours to Tuesday.'))).not.toContain(
+        'not-x-but-y',
+      );
+      expect(kinds(padded("The tests aren't green yet. Their owners are on leave."))).not.toContain(
+        'not-x-but-y',
+      );
+      expect(kinds(padded('Work is hard. It is also the best part of my week.'))).not.toContain(
+        'not-x-but-y',
+      );
+    });
+
+    it('reports a sentence that fits two of its patterns once', () => {
+      expect(
+        kinds(padded('This is not about speed. It is about trust.')).filter((kind) => kind === 'not-x-but-y'),
+      ).toHaveLength(1);
     });
   });
 

@@ -146,14 +146,22 @@ function notXButY(text: string): Finding[] {
       'iu',
     ),
     /\bnot (?:just|only|merely) [^.!?\n]{1,60}?,? but (?:also )?/iu,
+    // "Meetings aren't work. They're a cost.": a plural or named subject, then "they" or "it".
+    new RegExp(
+      String.raw`\b(?:(?:are|is) not|aren(?:'|’)t|isn(?:'|’)t) [^.!?\n]{1,60}?[,;:.]\s*(?:they(?:'|’)re|they are|it(?:'|’)s|it is)\b`,
+      'iu',
+    ),
   ];
-  return patterns.flatMap((pattern) =>
-    [...matches(text, pattern)].map((match) => ({
-      kind: 'not-x-but-y' as const,
-      ...spanOf(match),
-      message: '"It\'s not X, it\'s Y" is a pattern readers now spot as AI. Say what it is.',
-    })),
-  );
+  const spans = patterns
+    .flatMap((pattern) => [...matches(text, pattern)].map(spanOf))
+    .sort((a, b) => a.start - b.start);
+  // "This is not X. It is Y" answers two of the patterns: one finding for it.
+  const distinct = spans.filter((span, index) => index === 0 || span.start >= spans[index - 1]!.end);
+  return distinct.map((span) => ({
+    kind: 'not-x-but-y' as const,
+    ...span,
+    message: '"It\'s not X, it\'s Y" is a pattern readers now spot as AI. Say what it is.',
+  }));
 }
 
 const stockOpeners = [
