@@ -25,6 +25,12 @@ describe('closestSamples', () => {
     expect(closestSamples('pricing', [long, pricingOnly], 1)).toEqual([pricingOnly]);
   });
 
+  it('weighs words by how often they come: a sample repeating another word is less about the topic', () => {
+    const repeating = 'Pricing teams teams teams.';
+    const varied = 'Pricing teams culture.';
+    expect(closestSamples('pricing', [repeating, varied], 1)).toEqual([varied]);
+  });
+
   it('keeps the order the author gave for samples that score the same', () => {
     const first = 'Pricing is hard.';
     const second = 'Pricing is hard!';

@@ -251,9 +251,11 @@ describe('deriveVoiceProfile', () => {
       );
     });
 
-    it('reads Windows line ends like Unix ones', () => {
+    it('reads Windows and old Mac line ends like Unix ones, and ignores space around a sample', () => {
       const windows = oneLiner.map((sample) => sample.replaceAll('\n', '\r\n'));
+      const mac = oneLiner.map((sample) => `\n  ${sample.replaceAll('\n', '\r')}\n\n `);
       expect(deriveVoiceProfile(windows)).toEqual(deriveVoiceProfile(oneLiner));
+      expect(deriveVoiceProfile(mac)).toEqual(deriveVoiceProfile(oneLiner));
     });
 
     it('is deterministic', () => {
@@ -374,7 +376,7 @@ describe('deriveVoiceProfile', () => {
   describe('sentences', () => {
     it('does not split at "e.g.", "Dr.", decimals or URLs, and does at ! ? and …', () => {
       const text =
-        'We grew 3.5 times in a year, e.g. in London and Paris. See https://example.com/a.b for more. Dr. Smith agreed… Then we stopped!';
+        'We grew 3.5 times in a year (e.g. in London and Paris). See https://example.com/a.b for more. Dr. Smith agreed… Then we stopped!';
       const result = profile(text);
       expect(result.sentences).toBe(
         'Short sentences, 6 words on average, with many fragments of 3 words or fewer (50% of sentences)',
@@ -446,9 +448,18 @@ describe('deriveVoiceProfile', () => {
       );
     });
 
-    it('leaves a paragraph of hashtags out', () => {
+    it('leaves a paragraph of hashtags out, and does not count a line of hashtags', () => {
       expect(field('paragraphs', 'First point here.\n\nSecond point here.\n\n#one #two #three')).toBe(
         'About 2 paragraphs per post, of 1 sentence; most are a single line',
+      );
+      expect(field('paragraphs', 'Point one.\n#tag\n\nPoint two.\n#tag #more')).toBe(
+        'About 2 paragraphs per post, of 1 sentence; most are a single line',
+      );
+    });
+
+    it('takes several blank lines for one break', () => {
+      expect(field('paragraphs', 'One.\n\n\nTwo.\n\n \n\nThree.')).toBe(
+        'About 3 paragraphs per post, of 1 sentence; most are a single line',
       );
     });
   });
@@ -473,6 +484,9 @@ describe('deriveVoiceProfile', () => {
       ["I'm excited to announce our new product launch today.", 'a longer statement'],
       ['We are thrilled to welcome three new people this month.', 'a longer statement'],
       ['I need a better way to plan my week and my team.', 'a longer statement'],
+      ['My red bike is the one thing I use every day.', 'a longer statement'],
+      ['See https://acme.com/?ref=1 for the details.', 'a short or contrarian statement'],
+      ['Hiring takes 3 months now.', 'a short or contrarian statement'],
       ['Our culture and remote teams were fine from the first day.', 'a longer statement'],
       ['Our culture and the teams we hired were fine.', 'a first-person story'],
     ])('reads "%s" as %s', (firstLine, kind) => {
@@ -482,7 +496,7 @@ describe('deriveVoiceProfile', () => {
     });
 
     it('classifies the first sentence of the first line that holds words', () => {
-      expect(field('openings', '👇👇\n#tag\nWhy now? Because it is late.\n\nMore.')).toBe(
+      expect(field('openings', '👇👇\n#tag\n   Why now? Because it is late.\n\nMore.')).toBe(
         'Opens with a question, like "Why now? Because it is late."',
       );
     });
@@ -501,8 +515,12 @@ describe('deriveVoiceProfile', () => {
       expect(field('openings', `Short: ${word}`)).toBe(
         `Opens with a short or contrarian statement, like "Short: ${'x'.repeat(53)}…"`,
       );
-      expect(field('openings', `${'y'.repeat(25)} ${word}`)).toBe(
-        `Opens with a short or contrarian statement, like "${'y'.repeat(25)} ${'x'.repeat(34)}…"`,
+      // Cut at the last space only when it leaves more than half the characters.
+      expect(field('openings', `${'y'.repeat(30)} ${word}`)).toBe(
+        `Opens with a short or contrarian statement, like "${'y'.repeat(30)} ${'x'.repeat(29)}…"`,
+      );
+      expect(field('openings', `${'y'.repeat(31)} ${word}`)).toBe(
+        `Opens with a short or contrarian statement, like "${'y'.repeat(31)}…"`,
       );
     });
 
@@ -622,6 +640,12 @@ describe('deriveVoiceProfile', () => {
       );
     });
 
+    it('takes a post of one line as having its hashtags on the last line', () => {
+      expect(field('hashtags', 'Big news today #launch')).toBe(
+        'About 1 hashtag per post, on the last line (#launch)',
+      );
+    });
+
     it('says "rarely" under half a hashtag per post', () => {
       expect(field('hashtags', 'Post.\n\n#hiring', 'Plain.', 'Plain too.')).toBe(
         'Rarely: 1 hashtag in 3 posts, on the last line (#hiring)',
@@ -664,6 +688,41 @@ describe('deriveVoiceProfile', () => {
         'Hiring through LinkedIn is slower. Ask Acme about it. We use stripe.',
       ];
       expect(profile(...samples).phrasesUsed).toEqual(['hiring', 'LinkedIn', 'Acme', 'stripe']);
+    });
+
+    it('ends a run at punctuation before or after a word, and reads words with accents', () => {
+      expect(profile('We ship (daily) now.', 'They ship (daily) too.').phrasesUsed).toEqual([
+        'ship',
+        'daily',
+      ]);
+      expect(profile('We ship, daily.', 'They ship, daily!').phrasesUsed).toEqual(['ship', 'daily']);
+      expect(profile('Our café culture works.', 'That café culture again.').phrasesUsed).toEqual([
+        'café culture',
+      ]);
+    });
+
+    it('merges straight and curly apostrophes, and drops either possessive', () => {
+      expect(profile('I don’t know.', "We don't care.").phrasesUsed).toEqual([]);
+      expect(profile("We love Acme's team.", 'Ask Acme’s people.').phrasesUsed).toEqual(['Acme']);
+    });
+
+    it('lowercases a word once written in lowercase, and keeps a capital after a comma inside a sentence', () => {
+      expect(profile('Our Pricing page.', 'Fix pricing first.').phrasesUsed).toEqual(['pricing']);
+      expect(profile('Hiring, Northwind style.', 'Growth, Northwind again.').phrasesUsed).toEqual([
+        'Northwind',
+      ]);
+    });
+
+    it('leaves out phrases over 60 characters', () => {
+      const twenty = ['a', 'b', 'c'].map((letter) => letter.repeat(20));
+      const sixty = `${twenty[0]} ${twenty[1]} ${'c'.repeat(18)}`;
+      expect(sixty).toHaveLength(60);
+      expect(profile(`${sixty}.`, `${sixty}!`).phrasesUsed).toEqual([sixty]);
+      const sixtyOne = `${twenty[0]} ${twenty[1]} ${'c'.repeat(19)}`;
+      expect(profile(`${sixtyOne}.`, `${sixtyOne}!`).phrasesUsed).toEqual([
+        `${twenty[0]} ${twenty[1]}`,
+        'c'.repeat(19),
+      ]);
     });
 
     it('takes words repeated within the only sample', () => {

@@ -4,13 +4,14 @@ import { voiceProfileLimits, type VoiceProfile } from './voice-profile';
 /**
  * Derives a first voice profile from the author's own posts: plain counting, no AI call, so the
  * same samples always give the same profile. Each field is a sentence the author reads and edits
- * in Settings. Ten samples of 5,000 characters take about a millisecond.
+ * in Settings. Ten samples of 5,000 characters take a few milliseconds.
  */
 
-/** A sentence's space-separated tokens, and how many of them are words (at least one). */
+/** A sentence's space-separated tokens, how many of them are words (at least one), and its line. */
 interface Sentence {
   tokens: string[];
   words: number;
+  line: string;
 }
 
 /** A paragraph's lines without hashtags, and the sentences in them. */
@@ -19,10 +20,15 @@ interface Paragraph {
   sentences: Sentence[];
 }
 
-/** One sample: the text, and its paragraphs that hold words (a hashtags-only paragraph is left out). */
+/**
+ * One sample: its text, its paragraphs that hold words (a paragraph of hashtags only is left out),
+ * its first sentence and its last paragraph.
+ */
 interface Post {
   text: string;
   paragraphs: Paragraph[];
+  first: Sentence;
+  last: Paragraph;
 }
 
 /**
@@ -30,7 +36,7 @@ interface Post {
  * left out, and all fields are empty when none is left.
  */
 export function deriveVoiceProfile(samples: readonly string[]): VoiceProfile {
-  const posts = samples.map(parsePost).filter((post) => post.paragraphs.length > 0);
+  const posts = samples.map(parsePost).filter((post) => post !== undefined);
   if (posts.length === 0) return emptyProfile();
   return {
     length: describeLength(posts),
@@ -67,48 +73,51 @@ const sentenceEnd = /[.!?…]["'”’)\]]*$/u;
 /** Abbreviations whose full stop ends no sentence; dotted ones such as "e.g." or "U.S." are found by shape. */
 const titles = new Set(['mr.', 'mrs.', 'ms.', 'dr.', 'prof.', 'vs.', 'approx.', 'cf.']);
 
-function parsePost(sample: string): Post {
+/** The sample read into paragraphs, lines and sentences; nothing when it holds no word. */
+function parsePost(sample: string): Post | undefined {
   const text = sample.replace(/\r\n?/gu, '\n').trim();
   const paragraphs = text
     .split(/\n[^\S\n]*\n/u)
     .map(parseParagraph)
     .filter((paragraph) => paragraph.sentences.length > 0);
-  return { text, paragraphs };
+  const first = paragraphs[0]?.sentences[0];
+  const last = paragraphs.at(-1);
+  return first && last ? { text, paragraphs, first, last } : undefined;
 }
 
 function parseParagraph(block: string): Paragraph {
   const paragraph: Paragraph = { lines: [], sentences: [] };
-  for (const line of block.split('\n')) {
-    const tokens = withoutTrailingHashtags(line);
+  for (const tokens of block.split('\n').map(withoutTrailingHashtags)) {
     if (tokens.length === 0) continue;
-    paragraph.lines.push(tokens.join(' '));
-    paragraph.sentences.push(...splitSentences(tokens));
+    const line = tokens.join(' ');
+    paragraph.lines.push(line);
+    paragraph.sentences.push(...splitSentences(tokens, line));
   }
   return paragraph;
 }
 
 /** A line's tokens without the hashtags it ends with: none for a blank line or one of hashtags only. */
 function withoutTrailingHashtags(line: string): string[] {
-  const tokens = line.split(/\s+/u).filter((token) => token !== '');
-  while (tokens.length > 0 && hashtagToken.test(tokens.at(-1) ?? '')) tokens.pop();
-  return tokens;
+  const tokens = line.trim().split(/\s+/u);
+  return tokens.slice(0, tokens.findLastIndex((token) => token !== '' && !hashtagToken.test(token)) + 1);
 }
 
 /** The sentences of one line: they end at . ! ? or … before a space, except after "e.g.", "Dr." and the like. */
-function splitSentences(tokens: readonly string[]): Sentence[] {
+function splitSentences(tokens: readonly string[], line: string): Sentence[] {
   const sentences: Sentence[] = [];
   let [start, words] = [0, 0];
   tokens.forEach((token, index) => {
     if (wordToken.test(token)) words += 1;
     if (index < tokens.length - 1 && !endsSentence(token)) return;
-    if (words > 0) sentences.push({ tokens: tokens.slice(start, index + 1), words });
+    if (words > 0) sentences.push({ tokens: tokens.slice(start, index + 1), words, line });
     [start, words] = [index + 1, 0];
   });
   return sentences;
 }
 
-const sentencesOf = (post: Post): Sentence[] => post.paragraphs.flatMap((paragraph) => paragraph.sentences);
-const textOf = (sentence: Sentence | undefined): string => sentence?.tokens.join(' ') ?? '';
+function sentencesOf(post: Post): Sentence[] {
+  return post.paragraphs.flatMap((paragraph) => paragraph.sentences);
+}
 
 function endsSentence(token: string): boolean {
   if (!sentenceEnd.test(token)) return false;
@@ -144,15 +153,14 @@ function shorten(text: string, max: number): string {
   if (characters.length <= max) return text;
   const cut = characters.slice(0, max).join('');
   const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  return `${space > max / 2 ? cut.slice(0, space) : cut}…`;
 }
 
 // Length, sentences, paragraphs -------------------------------------------------------------------
 
 function describeLength(posts: readonly Post[]): string {
-  const words = posts.map((post) =>
-    sum(post.paragraphs.flatMap((p) => p.sentences.map(({ words }) => words))),
-  );
+  // Hashtags at the end of a line are not counted as words.
+  const words = posts.map((post) => sum(sentencesOf(post).map((sentence) => sentence.words)));
   const characters = median(posts.map((post) => linkedInLength(post.text)));
   const typical = `About ${count(median(words), 'word')} (${count(characters, 'character')})`;
   const [shortest, longest] = [Math.min(...words), Math.max(...words)];
@@ -164,9 +172,7 @@ function describeLength(posts: readonly Post[]): string {
 const fragment = { words: 3, share: 0.2 } as const;
 
 function describeSentences(posts: readonly Post[]): string {
-  const lengths = posts.flatMap((post) =>
-    post.paragraphs.flatMap((p) => p.sentences.map((sentence) => sentence.words)),
-  );
+  const lengths = posts.flatMap((post) => sentencesOf(post).map((sentence) => sentence.words));
   const average = Math.round(sum(lengths) / lengths.length);
   const kind = average <= 12 ? 'Short' : average <= 20 ? 'Medium-length' : 'Long';
   const rhythm = `${kind} sentences, ${count(average, 'word')} on average`;
@@ -227,36 +233,36 @@ const timeMarkers = new Set(['yesterday', 'ago']);
  * A first-person sentence told in the past: "I", "we", "my" or "our" followed within three words by
  * a verb in the past ("Last week I hired…", "Our team spent…"), or with "yesterday" or "ago".
  */
-function isStory(sentence: string): boolean {
-  const words = sentence
-    .toLowerCase()
-    .split(/\s+/u)
-    .map((token) => /\p{L}(?:[\p{L}'’-]*\p{L})?/u.exec(token)?.[0] ?? '');
+function isStory(sentence: Sentence): boolean {
+  const words = sentence.tokens.map(
+    (token) => /\p{L}(?:[\p{L}'’-]*\p{L})?/u.exec(token.toLowerCase())?.[0] ?? '',
+  );
   const inPast = (index: number) => {
     const word = words[index] ?? '';
     if (beforeAdjective.has(words[index - 1] ?? '')) return false;
     return irregularPast.has(word) || (word.length > 3 && word.endsWith('ed') && !notPast.test(word));
   };
   const told = (index: number) => [1, 2, 3].some((offset) => inPast(index + offset));
-  return words.some(
-    (word, index) => firstPerson.has(word) && (told(index) || words.some((w) => timeMarkers.has(w))),
-  );
+  const dated = words.some((word) => timeMarkers.has(word));
+  return words.some((word, index) => firstPerson.has(word) && (dated || told(index)));
 }
 
 /** A first sentence that goes against a common view ("Stop hiring for culture fit", "Remote work is not…"). */
 const contrarian =
   /^\P{L}*(?:stop|unpopular opinion|hot take|forget|nobody|no one)\b|\b(?:not|never|no longer)\b|n['’]t\b/iu;
 
-/** Whether the text ends with a question mark, perhaps followed by an emoji or a closing quote. */
-const endsWithQuestion = (text: string): boolean => /\?[^\p{L}?]*$/u.test(text);
+/** Whether the sentence ends with a question mark, perhaps followed by an emoji or a closing quote. */
+function isQuestion(sentence: Sentence): boolean {
+  return /\?[^\p{L}?]*$/u.test(sentence.tokens.join(' '));
+}
 
 /** The kind of a post's first sentence. */
-function classifyOpening(sentence: Sentence | undefined): Opening {
-  const text = textOf(sentence);
-  if (endsWithQuestion(text)) return 'question';
-  if (isStory(text)) return 'story';
+function classifyOpening(sentence: Sentence): Opening {
+  const text = sentence.tokens.join(' ');
+  if (isQuestion(sentence)) return 'question';
+  if (isStory(sentence)) return 'story';
   if (/^[^\p{L}\p{N}\p{Sc}]*\p{Sc}?\p{N}/u.test(text)) return 'number';
-  return (sentence?.words ?? 0) <= 8 || contrarian.test(text) ? 'statement' : 'other';
+  return sentence.words <= 8 || contrarian.test(text) ? 'statement' : 'other';
 }
 
 /** A sentence that asks readers to act: it starts with one of these, or says one of the second list anywhere. */
@@ -265,13 +271,14 @@ const callToAction =
 const callToActionAnywhere =
   /\b(?:let me know|in the comments|link in|link below|dm me|reach out|follow me|repost)\b/iu;
 
-function classifyClosing(paragraph: Paragraph | undefined): Closing {
-  const sentences = paragraph?.sentences ?? [];
-  if (endsWithQuestion(textOf(sentences.at(-1)))) return 'question';
-  const asks = sentences
-    .map(textOf)
-    .some((text) => callToAction.test(text) || callToActionAnywhere.test(text));
-  return asks ? 'action' : 'takeaway';
+/** The kind of a post's last paragraph: a question if its last sentence is one. */
+function classifyClosing(paragraph: Paragraph): Closing {
+  const last = paragraph.sentences.at(-1);
+  if (last && isQuestion(last)) return 'question';
+  const texts = paragraph.sentences.map((sentence) => sentence.tokens.join(' '));
+  return texts.some((text) => callToAction.test(text) || callToActionAnywhere.test(text))
+    ? 'action'
+    : 'takeaway';
 }
 
 /** Labels by how many posts have them, most first (ties: the one seen first). */
@@ -296,24 +303,23 @@ function describeHabit(verb: 'Opens' | 'Ends', labels: readonly string[]): strin
   const kinds = ranked
     .slice(0, 3)
     .map(({ label, posts }, index) => `${label} (${posts} of ${total}${index === 0 ? ' posts' : ''})`);
-  return `${verb} with ${kinds.slice(0, -1).join(', ')} or ${kinds.at(-1) ?? ''}`;
+  const last = kinds.pop();
+  return `${verb} with ${kinds.join(', ')} or ${last}`;
 }
 
 function describeOpenings(posts: readonly Post[]): string {
-  // The first sentence is on the first line that holds a word.
-  const kinds = posts.map((post) => classifyOpening(post.paragraphs[0]?.sentences[0]));
-  const lines = posts.map((post) => post.paragraphs[0]?.lines.find((line) => wordToken.test(line)) ?? '');
+  const kinds = posts.map((post) => classifyOpening(post.first));
   const habit = describeHabit(
     'Opens',
     kinds.map((kind) => openingLabels[kind]),
   );
   const top = rank(kinds)[0]?.label;
-  const example = lines[kinds.indexOf(top ?? 'other')] ?? '';
+  const example = posts.find((_, index) => kinds[index] === top)?.first.line ?? '';
   return `${habit}, like "${shorten(example, 60)}"`;
 }
 
 function describeClosings(posts: readonly Post[]): string {
-  const kinds = posts.map((post) => classifyClosing(post.paragraphs.at(-1)));
+  const kinds = posts.map((post) => classifyClosing(post.last));
   return describeHabit(
     'Ends',
     kinds.map((kind) => closingLabels[kind]),
@@ -422,8 +428,6 @@ interface Candidate {
   size: number;
   samples: number;
   uses: number;
-  /** When it was first seen, to break ties. */
-  first: number;
   lastPost: number;
   /** A word as written when capitalised inside a sentence ("LinkedIn"). */
   capitalised?: string;
@@ -479,7 +483,7 @@ function tallyWord(tallies: Tallies, word: string, post: number, startsSentence:
 function tally(tallies: Tallies, key: string, size: number, post: number): Candidate {
   let candidate = tallies.get(key);
   if (!candidate) {
-    candidate = { key, size, samples: 0, uses: 0, first: tallies.size, lastPost: -1 };
+    candidate = { key, size, samples: 0, uses: 0, lastPost: -1 };
     tallies.set(key, candidate);
   }
   candidate.uses += 1;
@@ -516,14 +520,13 @@ function tallyPhrases(postRuns: readonly string[][][], minimum: number, tallies:
 const maxPhrasesUsed = 12;
 
 /**
- * Whether a candidate adds nothing to one already chosen: a word inside a chosen phrase, or a
- * phrase sharing a word (other than a common one) with a chosen phrase, as overlapping parts of a
- * sentence the author repeats do.
+ * Whether a candidate adds nothing to a phrase already chosen: it shares a word (other than a
+ * common one) with it, as a word inside it or an overlapping part of a sentence the author repeats.
  */
 function repeatsChosen(chosen: Candidate, candidate: Candidate): boolean {
+  if (chosen.size === 1) return false;
   const words = chosen.key.split(' ');
-  if (candidate.size === 1) return words.includes(candidate.key);
-  return chosen.size > 1 && candidate.key.split(' ').some((w) => !commonWords.has(w) && words.includes(w));
+  return candidate.key.split(' ').some((word) => !commonWords.has(word) && words.includes(word));
 }
 
 /**
@@ -538,7 +541,8 @@ function phrasesUsed(posts: readonly Post[]): string[] {
   const ranked = [...tallies.values()]
     .filter(({ key, samples, uses }) => samples >= minimum && uses >= 2 && !commonWords.has(key))
     .filter(({ key }) => key.length <= voiceProfileLimits.phrase)
-    .sort((a, b) => b.samples - a.samples || b.size - a.size || b.uses - a.uses || a.first - b.first);
+    // A stable sort: ties stay in the order first seen.
+    .sort((a, b) => b.samples - a.samples || b.size - a.size || b.uses - a.uses);
   const chosen: Candidate[] = [];
   for (const candidate of ranked) {
     if (!chosen.some((taken) => repeatsChosen(taken, candidate))) chosen.push(candidate);
