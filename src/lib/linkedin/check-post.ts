@@ -184,10 +184,15 @@ const engagementBait =
 function stockPhrases(text: string): Finding[] {
   // Lowercased letter by letter, keeping each one's length ("İ" lowercases to two characters), so
   // an index in `lower` is the same index in `text`.
-  const lower = text.replace(/’/g, "'").replace(/[\s\S]/gu, (letter) => {
-    const small = letter.toLowerCase();
-    return small.length === letter.length ? small : letter;
-  });
+  const plain = text.replace(/’/g, "'");
+  const lowered = plain.toLowerCase();
+  const lower =
+    lowered.length === plain.length
+      ? lowered
+      : plain.replace(/[\s\S]/gu, (letter) => {
+          const small = letter.toLowerCase();
+          return small.length === letter.length ? small : letter;
+        });
   const findings: Finding[] = [];
   for (const phrase of stockOpeners) {
     for (let at = lower.indexOf(phrase); at >= 0; at = lower.indexOf(phrase, at + 1)) {
