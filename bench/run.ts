@@ -2,6 +2,7 @@ import { coldStart } from './cases/cold-start.ts';
 import { library } from './cases/library.ts';
 import { load } from './cases/load.ts';
 import { postCheck } from './cases/post-check.ts';
+import { voiceProfile } from './cases/voice-profile.ts';
 import { postImage } from './cases/post-image.ts';
 import { restLatency } from './cases/rest-latency.ts';
 import { streamingBrowser } from './cases/streaming-browser.ts';
@@ -30,6 +31,7 @@ const cases: BenchCase[] = [
   library,
   postImage,
   postCheck,
+  voiceProfile,
 ];
 
 const words = process.argv.slice(2).map((word) => word.toLowerCase());

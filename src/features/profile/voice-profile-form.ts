@@ -1,4 +1,5 @@
-import { voiceProfileLimits, voiceProfileSchema, type VoiceProfile } from '@/lib/voice/voice-profile';
+import { voiceProfileLimits, type VoiceProfile } from '@/lib/voice/voice-profile';
+import { voiceProfileSchema } from '@/lib/voice/voice-profile-schema';
 
 /** A voice profile as Settings edits it: every field as text, the phrase lists comma- or line-separated. */
 export type VoiceProfileForm = Record<keyof VoiceProfile, string>;

@@ -89,14 +89,4 @@ describe('closestSamples', () => {
     closestSamples('pricing', samples);
     expect(samples).toEqual([culture, pricing, hiring]);
   });
-
-  it('takes well under a millisecond a sample', () => {
-    const samples = Array.from({ length: 10 }, (_, i) =>
-      `${hiring} ${pricing} ${culture} ${i}`.repeat(20).slice(0, 5000),
-    );
-    const started = performance.now();
-    closestSamples('pricing for early startups', samples);
-    // Generous for a loaded machine; this catches a slow rewrite, not a few milliseconds.
-    expect(performance.now() - started).toBeLessThan(500);
-  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveVoiceProfile } from './derive-voice-profile';
-import { voiceProfileLimits, voiceProfileSchema, type VoiceProfile } from './voice-profile';
+import { voiceProfileLimits, type VoiceProfile } from './voice-profile';
+import { voiceProfileSchema } from './voice-profile-schema';
 
 /** A story-teller: long paragraphs of long sentences, no emoji, no hashtags, ends on a takeaway. */
 const storyteller = [
@@ -317,24 +318,8 @@ describe('deriveVoiceProfile', () => {
         '!'.repeat(4999) + 'a',
       ];
       expect(samples).toHaveLength(10);
-      const started = performance.now();
-      const result = deriveVoiceProfile(samples);
-      // Generous for a busy machine: it takes a few milliseconds; this catches runaway backtracking.
-      expect(performance.now() - started).toBeLessThan(1000);
-      expectWithinLimits(result);
-    });
-
-    it('derives ten realistic samples of 5,000 characters quickly', () => {
-      const samples = Array.from({ length: 10 }, (_, index) =>
-        [...storyteller, ...oneLiner, ...mixed, ...british]
-          .join('\n\n')
-          .slice(index * 200, index * 200 + 5000),
-      );
-      deriveVoiceProfile(samples);
-      const started = performance.now();
-      for (let run = 0; run < 5; run += 1) deriveVoiceProfile(samples);
-      // A few milliseconds each; the bound leaves room for a loaded machine and coverage tools.
-      expect((performance.now() - started) / 5).toBeLessThan(200);
+      // How fast it runs is measured by `npm run bench -- voice`, never asserted here.
+      expectWithinLimits(deriveVoiceProfile(samples));
     });
   });
 
@@ -458,7 +443,7 @@ describe('deriveVoiceProfile', () => {
     });
 
     it('takes several blank lines for one break', () => {
-      expect(field('paragraphs', 'One.\n\n\nTwo.\n\n \n\nThree.')).toBe(
+      expect(field('paragraphs', 'One.\n\n\nTwo.\n\n \n\n\nThree.')).toBe(
         'About 3 paragraphs per post, of 1 sentence; most are a single line',
       );
     });
@@ -489,9 +474,32 @@ describe('deriveVoiceProfile', () => {
       ['Hiring takes 3 months now.', 'a short or contrarian statement'],
       ['Our culture and remote teams were fine from the first day.', 'a longer statement'],
       ['Our culture and the teams we hired were fine.', 'a first-person story'],
+      ["I've learned more from failing than winning.", 'a first-person story'],
+      ['I’ve learned more from failing than winning.', 'a first-person story'],
+      ["I'd tried everything before that call.", 'a first-person story'],
+      ['I’d tried everything before that call.', 'a first-person story'],
+      ['It made me quit my first job.', 'a first-person story'],
+      ['Two years ago my whole career plan changed.', 'a first-person story'],
+      ['We needed a new plan after the launch.', 'a first-person story'],
+      ['🛑 Stop hiring for culture fit in every single team.', 'a short or contrarian statement'],
+      ['Nobody tells you how lonely the first startup year is.', 'a short or contrarian statement'],
+      ['Hot take: most hiring processes are built for the company.', 'a short or contrarian statement'],
+      ['Forget everything you were told about writing cover letters.', 'a short or contrarian statement'],
+      ['No one reads the second paragraph of a job description.', 'a short or contrarian statement'],
+      ['Remote work is no longer a perk for software engineers.', 'a short or contrarian statement'],
+      ['Most founders never write down why they hired someone.', 'a short or contrarian statement'],
+      ['I don’t think most teams need another status meeting.', 'a short or contrarian statement'],
+      ['Notable results came from teams that wrote everything down.', 'a longer statement'],
+      ['We should stop hiring for culture fit in every single team.', 'a longer statement'],
     ])('reads "%s" as %s', (firstLine, kind) => {
       expect(field('openings', `${firstLine}\n\nThe rest of the post.`)).toBe(
         `Opens with ${kind}, like "${firstLine}"`,
+      );
+    });
+
+    it('quotes the first line single-spaced', () => {
+      expect(field('openings', 'Hiring is hard.  Really   hard.')).toBe(
+        'Opens with a short or contrarian statement, like "Hiring is hard. Really hard."',
       );
     });
 
@@ -553,6 +561,15 @@ describe('deriveVoiceProfile', () => {
       ['Would you? I would quit.', 'a takeaway'],
       ['Read the problem slowly before you add people to it.', 'a takeaway'],
       ['Share the credit and keep the blame.', 'a takeaway'],
+      ['Tell me what you would add.', 'a call to action'],
+      ['Join us at the meetup on Friday.', 'a call to action'],
+      ['DM me for the template.', 'a call to action'],
+      ['Drop your best tip below.', 'a call to action'],
+      ['Commentary on hiring is cheap.', 'a takeaway'],
+      ['Following the crowd is easy.', 'a takeaway'],
+      ['Reach outcomes, not outputs.', 'a takeaway'],
+      ['I read every comment twice.', 'a takeaway'],
+      ['👉 Subscribe for the weekly notes.', 'a call to action'],
     ])('reads a post ending "%s" as ending with %s', (ending, kind) => {
       expect(field('closings', `Something happened at work.\n\n${ending}`)).toBe(`Ends with ${kind}`);
     });
@@ -581,12 +598,20 @@ describe('deriveVoiceProfile', () => {
 
   describe('emoji', () => {
     it('counts a skin-toned ZWJ sequence, a flag and a keycap as one emoji each, ❤️ and ❤ as the same', () => {
-      const text = 'Shipped 👩🏽‍💻 from 🇬🇧 with ❤️ and ❤ on day 1️⃣ of the launch.';
-      expect(field('emoji', text)).toBe('About 5 emoji per post (❤️, 👩🏽‍💻, 🇬🇧)');
+      const text = 'Shipped 👩🏽‍💻 from 🇬🇧 and 🏴󠁧󠁢󠁥󠁮󠁧󠁿 with ❤️ and ❤ on day 1️⃣ of the launch.';
+      expect(field('emoji', text)).toBe('About 6 emoji per post (❤️, 👩🏽‍💻, 🇬🇧)');
     });
 
     it('does not count ©, ® or ™ written as text, nor plain digits', () => {
       expect(field('emoji', '©2024 Acme™ and Widget® since 1999 #1.')).toBe('No emoji');
+      expect(field('emoji', 'Made with ©️ care.')).toBe('About 1 emoji per post (©️)');
+    });
+
+    it('tells keycaps apart, with or without the variation selector, and keeps a tag flag whole', () => {
+      expect(field('emoji', 'Three steps:\n1️⃣ Write\n2️⃣ Cut\n3⃣ Post')).toBe(
+        'About 3 emoji per post (1️⃣, 2️⃣, 3⃣); some lines start with one, as bullets',
+      );
+      expect(field('emoji', 'Come on 🏴󠁧󠁢󠁥󠁮󠁧󠁿 🏴󠁧󠁢󠁥󠁮󠁧󠁿')).toBe('About 2 emoji per post (🏴󠁧󠁢󠁥󠁮󠁧󠁿)');
     });
 
     it('lists the three most used, ties in the order first seen', () => {
@@ -620,6 +645,12 @@ describe('deriveVoiceProfile', () => {
       expect(
         field('hashtags', "We're #1 in Europe and #2 in C# tools: https://example.com/page#section"),
       ).toBe('No hashtags');
+    });
+
+    it('reads a hashtag with digits and underscores as one, and not an HTML entity', () => {
+      expect(field('hashtags', 'Post.\n\n#remote_work2 #AI', 'It&#x27;s fine.')).toBe(
+        'About 1 hashtag per post, on the last line (#remote_work2, #AI)',
+      );
     });
 
     it('counts the same tag in any case together, shown as first written', () => {
@@ -702,7 +733,8 @@ describe('deriveVoiceProfile', () => {
     });
 
     it('merges straight and curly apostrophes, and drops either possessive', () => {
-      expect(profile('I don’t know.', "We don't care.").phrasesUsed).toEqual([]);
+      expect(profile('I don’t know.', 'We don’t care.').phrasesUsed).toEqual([]);
+      expect(profile('Pure rock’n’roll.', "More rock'n'roll.").phrasesUsed).toEqual(["rock'n'roll"]);
       expect(profile("We love Acme's team.", 'Ask Acme’s people.').phrasesUsed).toEqual(['Acme']);
     });
 
@@ -771,6 +803,31 @@ describe('deriveVoiceProfile', () => {
       expect(profile('We leverage data.', 'Plain post.', 'Another plain post.').phrasesAvoided).toEqual(
         withoutLeverage,
       );
+    });
+
+    it('knows the phrases with straight apostrophes and any spacing', () => {
+      const text = "In  today's  fast paced  world, let  that  sink  in. Here's  the  thing.";
+      expect(field('phrasesAvoided', text)).toEqual(stockPhrases.slice(0, 11));
+      expect(field('phrasesAvoided', "In today's fastpaced world")).toEqual(
+        stockPhrases.slice(0, 11).concat(stockPhrases.slice(12)),
+      );
+    });
+
+    it('knows the bare forms of the stock words', () => {
+      const text = 'Delve, unlock, elevate, leverage, a tapestry, a seamless gamechanger: embark!';
+      expect(field('phrasesAvoided', text)).toEqual([
+        'landscape',
+        'realm',
+        'pivotal',
+        "in today's fast-paced world",
+        'let that sink in',
+        "here's the thing",
+      ]);
+    });
+
+    it('does not take a word holding a stock one for it', () => {
+      const text = 'Overleveraged landscaper, nonpivotal seamlessness, disembarkation and realmless dreams.';
+      expect(field('phrasesAvoided', text)).toEqual(stockPhrases);
     });
 
     it('does not take a longer word for a stock one', () => {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * How an author writes, derived from their own posts (derive-voice-profile.ts) and editable by them
  * in Settings. Every field is a short sentence in plain words, because the author reads and edits it
@@ -41,26 +39,45 @@ export const voiceSampleLimits = {
   maxCharacters: 5000,
 } as const;
 
-const field = z.string().trim().max(voiceProfileLimits.field);
-const phrases = z
-  .array(z.string().trim().min(1).max(voiceProfileLimits.phrase))
-  .max(voiceProfileLimits.phrases);
+const textFields = [
+  'length',
+  'sentences',
+  'paragraphs',
+  'openings',
+  'closings',
+  'emoji',
+  'hashtags',
+] as const;
+const listFields = ['phrasesUsed', 'phrasesAvoided'] as const;
 
-/** Checks a stored or edited profile (jsonb from the database is untrusted shape-wise). */
-export const voiceProfileSchema = z.object({
-  length: field,
-  sentences: field,
-  paragraphs: field,
-  openings: field,
-  closings: field,
-  emoji: field,
-  hashtags: field,
-  phrasesUsed: phrases,
-  phrasesAvoided: phrases,
-});
-
-/** The profile a stored value holds, or null when it holds none or something malformed. */
+/**
+ * The profile a stored value holds (trimmed), or null when it holds none or something malformed:
+ * jsonb from the database is untrusted in shape. The same rules as `voiceProfileSchema`, written
+ * out by hand because this runs on the dashboard, whose bundle does not load zod
+ * (voice-profile-schema.ts is for Settings; a test keeps the two in agreement).
+ */
 export function parseVoiceProfile(value: unknown): VoiceProfile | null {
-  const parsed = voiceProfileSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const stored = value as Record<string, unknown>;
+  const profile: Partial<Record<keyof VoiceProfile, string | string[]>> = {};
+  for (const key of textFields) {
+    const text = stored[key];
+    if (typeof text !== 'string') return null;
+    const trimmed = text.trim();
+    if (trimmed.length > voiceProfileLimits.field) return null;
+    profile[key] = trimmed;
+  }
+  for (const key of listFields) {
+    const list = stored[key];
+    if (!Array.isArray(list) || list.length > voiceProfileLimits.phrases) return null;
+    const phrases: string[] = [];
+    for (const phrase of list) {
+      if (typeof phrase !== 'string') return null;
+      const trimmed = phrase.trim();
+      if (trimmed === '' || trimmed.length > voiceProfileLimits.phrase) return null;
+      phrases.push(trimmed);
+    }
+    profile[key] = phrases;
+  }
+  return profile as VoiceProfile;
 }
