@@ -26,7 +26,7 @@ export interface AuthorInput {
   samples?: readonly string[];
 }
 
-/** The kinds of opening a variant can take (docs/product.md §5.5c). */
+/** The kinds of opening a variant can take (docs/product.md §5.4a). */
 export const hookKinds = ['story', 'contrarian', 'number', 'question'] as const;
 export type HookKind = (typeof hookKinds)[number];
 

@@ -2,7 +2,7 @@ import type { AiEngine, ModelCatalog } from '@shared/model-catalog';
 import { AiRequestError } from '@/lib/ai/ai-error';
 import { complete } from '@/lib/ai/complete';
 import { visiblePostText } from '@/lib/ai/think-filter';
-import { checkPost, type FindingKind } from '@/lib/linkedin/check-post';
+import { checkPost, findingKinds, type FindingKind } from '@/lib/linkedin/check-post';
 import {
   buildRewritePrompt,
   splitOpening,
@@ -22,19 +22,14 @@ export const rewriteLimits = {
  * the whole-post findings (length, every paragraph one sentence) nor the feed's concerns (the fold,
  * a link), which rewriting a few words cannot fix.
  */
-const tellKinds: ReadonlySet<FindingKind> = new Set<FindingKind>([
-  'em-dash',
-  'not-x-but-y',
-  'stock-opener',
-  'stock-closer',
-  'stock-vocabulary',
-  'rule-of-three',
-  'emoji-bullets',
-  'arrow-bullets',
-  'unicode-styling',
-  'too-many-hashtags',
-  'markdown-artifacts',
-]);
+const notTells: readonly FindingKind[] = [
+  'one-line-paragraphs',
+  'over-limit',
+  'hook-past-fold',
+  'length-outside-range',
+  'link-in-body',
+];
+const tellKinds: ReadonlySet<FindingKind> = new Set(findingKinds.filter((kind) => !notTells.includes(kind)));
 
 /** Longest sentence quoted around a finding. */
 const maxContext = 240;

@@ -5,7 +5,7 @@ import { messages } from '@/config/messages';
 import { hookKinds, type HookKind } from './build-post-prompt';
 import { generatePost, type GenerateContext, type GenerateRequest } from './generate-post';
 
-/** How many versions "Generate" may write at once (docs/product.md §5.5c). */
+/** How many versions "Generate" may write at once (docs/product.md §5.4a). */
 export const versionCounts = [1, 2, 3] as const;
 export type VersionCount = (typeof versionCounts)[number];
 

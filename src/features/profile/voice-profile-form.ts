@@ -1,4 +1,9 @@
-import { voiceProfileLimits, type VoiceProfile } from '@/lib/voice/voice-profile';
+import {
+  voicePhraseFields,
+  voiceProfileLimits,
+  voiceTextFields,
+  type VoiceProfile,
+} from '@/lib/voice/voice-profile';
 import { voiceProfileSchema } from '@/lib/voice/voice-profile-schema';
 
 /** A voice profile as Settings edits it: every field as text, the phrase lists comma- or line-separated. */
@@ -6,20 +11,7 @@ export type VoiceProfileForm = Record<keyof VoiceProfile, string>;
 
 export type VoiceProfileFormErrors = Partial<Record<keyof VoiceProfile, string>>;
 
-export const voiceTextFields = [
-  'length',
-  'sentences',
-  'paragraphs',
-  'openings',
-  'closings',
-  'emoji',
-  'hashtags',
-] as const satisfies readonly (keyof VoiceProfile)[];
-
-export const voicePhraseFields = [
-  'phrasesUsed',
-  'phrasesAvoided',
-] as const satisfies readonly (keyof VoiceProfile)[];
+export { voicePhraseFields, voiceTextFields };
 
 export function voiceProfileToForm(profile: VoiceProfile): VoiceProfileForm {
   return {

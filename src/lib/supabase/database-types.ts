@@ -15,7 +15,7 @@ export interface Profile {
   ai_engine: AiEngine;
   ai_model: string | null;
   language_preference: LanguagePreference;
-  /** How many emoji a generated post may have (docs/product.md §5.5c). */
+  /** How many emoji a generated post may have (docs/product.md §11). */
   emoji_level: EmojiLevel;
   /** The most hashtags a post should carry, 0 to 5; the post check flags more. */
   max_hashtags: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deriveVoiceProfile } from './derive-voice-profile';
-import { voiceProfileLimits, type VoiceProfile } from './voice-profile';
+import { voiceProfileLimits, voiceTextFields, type VoiceProfile } from './voice-profile';
 import { voiceProfileSchema } from './voice-profile-schema';
 
 /** A story-teller: long paragraphs of long sentences, no emoji, no hashtags, ends on a takeaway. */
@@ -269,15 +269,7 @@ describe('deriveVoiceProfile', () => {
   describe('limits', () => {
     const expectWithinLimits = (result: VoiceProfile) => {
       expect(voiceProfileSchema.parse(result)).toEqual(result);
-      for (const key of [
-        'length',
-        'sentences',
-        'paragraphs',
-        'openings',
-        'closings',
-        'emoji',
-        'hashtags',
-      ] as const) {
+      for (const key of voiceTextFields) {
         expect(result[key].length).toBeLessThanOrEqual(voiceProfileLimits.field);
         expect(result[key]).toBe(result[key].trim());
       }

@@ -39,7 +39,8 @@ export const voiceSampleLimits = {
   maxCharacters: 5000,
 } as const;
 
-const textFields = [
+/** The profile's one-sentence fields, in the order Settings shows them. */
+export const voiceTextFields = [
   'length',
   'sentences',
   'paragraphs',
@@ -47,8 +48,13 @@ const textFields = [
   'closings',
   'emoji',
   'hashtags',
-] as const;
-const listFields = ['phrasesUsed', 'phrasesAvoided'] as const;
+] as const satisfies readonly (keyof VoiceProfile)[];
+
+/** The profile's phrase lists. */
+export const voicePhraseFields = [
+  'phrasesUsed',
+  'phrasesAvoided',
+] as const satisfies readonly (keyof VoiceProfile)[];
 
 /**
  * The profile a stored value holds (trimmed), or null when it holds none or something malformed:
@@ -60,14 +66,14 @@ export function parseVoiceProfile(value: unknown): VoiceProfile | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const stored = value as Record<string, unknown>;
   const profile: Partial<Record<keyof VoiceProfile, string | string[]>> = {};
-  for (const key of textFields) {
+  for (const key of voiceTextFields) {
     const text = stored[key];
     if (typeof text !== 'string') return null;
     const trimmed = text.trim();
     if (trimmed.length > voiceProfileLimits.field) return null;
     profile[key] = trimmed;
   }
-  for (const key of listFields) {
+  for (const key of voicePhraseFields) {
     const list = stored[key];
     if (!Array.isArray(list) || list.length > voiceProfileLimits.phrases) return null;
     const phrases: string[] = [];

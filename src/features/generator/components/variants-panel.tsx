@@ -69,7 +69,7 @@ function VariantCard({
 }
 
 /**
- * The versions "Generate" wrote (docs/product.md §5.5c): side by side to choose from, then the ones
+ * The versions "Generate" wrote (docs/product.md §5.4a): side by side to choose from, then the ones
  * not chosen in a drawer under the preview until the user leaves the page.
  */
 export function VariantsPanel({
@@ -81,6 +81,16 @@ export function VariantsPanel({
   onStop,
 }: VariantsPanelProps) {
   const headingId = useId();
+  const cards = (shown: { variant: Variant; index: number }[]) =>
+    shown.map(({ variant, index }) => (
+      <VariantCard
+        key={`${variant.hook}-${index}`}
+        variant={variant}
+        index={index}
+        maxHashtags={maxHashtags}
+        onChoose={() => onChoose(index)}
+      />
+    ));
   if (chosen === null) {
     return (
       <section aria-labelledby={headingId} className="space-y-3">
@@ -99,15 +109,7 @@ export function VariantsPanel({
             ? `Writing ${variants.length} versions, one after another…`
             : 'Each version opens differently. The ones you do not use stay here until you leave the page.'}
         </p>
-        {variants.map((variant, index) => (
-          <VariantCard
-            key={`${variant.hook}-${index}`}
-            variant={variant}
-            index={index}
-            maxHashtags={maxHashtags}
-            onChoose={() => onChoose(index)}
-          />
-        ))}
+        {cards(variants.map((variant, index) => ({ variant, index })))}
       </section>
     );
   }
@@ -120,17 +122,7 @@ export function VariantsPanel({
       <summary className="cursor-pointer text-sm font-medium text-slate-800">
         Other versions ({others.length})
       </summary>
-      <div className="mt-3 space-y-3">
-        {others.map(({ variant, index }) => (
-          <VariantCard
-            key={`${variant.hook}-${index}`}
-            variant={variant}
-            index={index}
-            maxHashtags={maxHashtags}
-            onChoose={() => onChoose(index)}
-          />
-        ))}
-      </div>
+      <div className="mt-3 space-y-3">{cards(others)}</div>
     </details>
   );
 }
