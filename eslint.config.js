@@ -30,7 +30,7 @@ const nodeOnlyGlobals = ['process', 'Buffer', 'global', 'require', '__dirname', 
 const webApisOnly = 'The Edge Function runs Web APIs only: read Deno.env in its entry and pass values in.';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'coverage', 'test-results', 'scratch', '.data'] },
+  { ignores: ['dist', 'node_modules', 'coverage', 'test-results', 'scratch', '.data', '.stryker-tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
