@@ -65,6 +65,8 @@ interface GeneratorState extends Draft {
   /** Stops the generation or the rewrite in flight. */
   stop: () => void;
   clearPreview: () => void;
+  /** Puts a chosen version in the preview: a new post, so earlier rewrites are not undone into it. */
+  showPost: (content: string, topic: string) => void;
   /**
    * Follows the signed-in user (null: signed out). A session that ended without a sign-out keeps the
    * draft for its owner's return; any other user gets an empty generator, and the stored draft is
@@ -267,6 +269,8 @@ export const useGeneratorStore = create<GeneratorState>()(
       },
       clearPreview: () =>
         set({ ...noHistory, content: '', contentTopic: '', incomplete: false, error: null }),
+      showPost: (content, topic) =>
+        set({ ...noHistory, content, contentTopic: topic, incomplete: false, error: null }),
       switchUser: (userId) => {
         // Whatever was being generated or rewritten belonged to the session that just ended; a
         // rewrite in flight gives the preview back its text from before.

@@ -136,15 +136,7 @@ export function DashboardPage({
     const chosen = useVariantsStore.getState().choose(index);
     if (!chosen) return;
     setSaveState('idle');
-    // A chosen version is a new post in the preview: earlier rewrites are not undone into it.
-    useGeneratorStore.setState({
-      content: chosen.text,
-      contentTopic: useVariantsStore.getState().topic,
-      incomplete: false,
-      error: null,
-      undoStack: [],
-      rewriteNotice: '',
-    });
+    useGeneratorStore.getState().showPost(chosen.text, useVariantsStore.getState().topic);
   }
 
   async function save() {
