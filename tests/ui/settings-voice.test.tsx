@@ -4,29 +4,12 @@ import { describe, expect, it } from 'vitest';
 import type { Profile, ProfileFields, VoiceSample } from '@/lib/supabase/database-types';
 import { deriveVoiceProfile } from '@/lib/voice/derive-voice-profile';
 import type { VoiceProfile } from '@/lib/voice/voice-profile';
+import { samples } from '../helpers/voice-samples.ts';
 import { setupApp, type TestUser } from '../helpers/render-app.tsx';
 
 // Settings' "Post preferences" and "Your voice" through the real profile store and backend: what is
 // typed is checked in the user's words, learned, edited, saved and read back from the database.
 const app = setupApp();
-
-const samples = [
-  `Last spring our support queue doubled in six weeks. We did not hire anyone.
-
-Instead we read the last hundred tickets together, out loud. Forty asked the same billing question.
-
-Read the problem slowly with the people who already have it.`,
-  `When I started managing the team, I answered the hardest tickets myself.
-
-A new hire asked why she should learn billing if I always stepped in. I had no good answer.
-
-The people closest to the problem usually know the answer.`,
-  `Three years ago we lost a customer over a billing mistake nobody was allowed to fix.
-
-We rebuilt the process so the person who reads a complaint can also correct it.
-
-Give the people who read the complaints the power to fix them.`,
-];
 
 const connectionMessage =
   'Unable to connect to the database. Please check your internet connection and try again.';
