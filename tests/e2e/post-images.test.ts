@@ -140,14 +140,20 @@ async function postWithTopic(topic: string): Promise<PostRow> {
 
 /** Waits until an image has really loaded in the page and returns its natural size. */
 async function loadedSize(image: Locator): Promise<{ width: number; height: number }> {
-  await image.waitFor();
+  // One evaluation reads both "loaded" and the size, so an element swapped for a
+  // new one between two reads (a preview replaced by the saved view) cannot mix them.
+  const seen: { size: { width: number; height: number } | null } = { size: null };
   await expect
-    .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0))
+    .poll(async () => {
+      seen.size = await image.evaluate((element: HTMLImageElement) =>
+        element.complete && element.naturalWidth > 0
+          ? { width: element.naturalWidth, height: element.naturalHeight }
+          : null,
+      );
+      return seen.size !== null;
+    })
     .toBe(true);
-  return image.evaluate((element: HTMLImageElement) => ({
-    width: element.naturalWidth,
-    height: element.naturalHeight,
-  }));
+  return seen.size!;
 }
 
 describe('attaching an image to a post', () => {
@@ -313,6 +319,7 @@ describe('attaching an image to a post', () => {
     await (await chooser).setFiles(await makeImage('image/png', 400, 400, 'square.png'));
     await item.getByLabel('Alt text').fill('A square of colour');
     await item.getByRole('button', { name: 'Save Changes' }).click();
+    await item.getByRole('button', { name: 'Edit' }).waitFor();
     expect(await loadedSize(item.getByRole('img', { name: 'A square of colour' }))).toEqual({
       width: 400,
       height: 400,
