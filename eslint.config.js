@@ -15,6 +15,7 @@ const features = [
   'ideas',
   'calendar',
   'chat',
+  'publishing',
 ];
 
 /** Each library is imported by exactly one module (STYLE.md: one module owns each library). */

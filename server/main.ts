@@ -6,6 +6,7 @@ import { buildSpaIfStale } from './build-spa-if-stale.ts';
 import { loadModelCatalog } from './config/load-model-catalog.ts';
 import { readServerEnv } from './config/server-env.ts';
 import { mountApi } from './embedded/mount-api.ts';
+import { startPublishScheduler } from './embedded/publish-scheduler.ts';
 import { startEmbeddedServer } from './embedded/start-embedded-server.ts';
 
 /**
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
     env.MODEL_CATALOG_FILE && path.resolve(root, env.MODEL_CATALOG_FILE),
   );
   const providers = readProviderConfig(env);
+  const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  const siteUrl = (env.AUTH_SITE_URL ?? `http://${shownHost}:${env.PORT}`).replace(/\/+$/, '');
   const distDir = path.join(root, 'dist');
   const started = Date.now();
 
@@ -84,17 +87,35 @@ async function main(): Promise<void> {
         windowSeconds: env.API_RATE_LIMIT_WINDOW_SECONDS,
         requestsPerAddress: env.API_RATE_LIMIT_REQUESTS_PER_IP,
       },
+      linkedinEnv: env,
+      linkedinRedirectUrl: `${siteUrl}/linkedin/callback`,
     }),
     ...(devMiddleware ? { devMiddleware } : {}),
   });
   console.log(`AI Post Writer is running at ${server.url} (ready in ${Date.now() - started} ms)`);
   console.log(`Data directory: ${path.resolve(root, env.DATA_DIR)}`);
+  // Without a LinkedIn app nothing can be published: planned posts remind their author in the app.
+  const scheduler =
+    env.LINKEDIN_CLIENT_ID && env.LINKEDIN_CLIENT_SECRET
+      ? startPublishScheduler({
+          url: server.url,
+          secretKey: server.keys.secretKey,
+          intervalMs: env.PUBLISH_INTERVAL_SECONDS * 1000,
+          log: (message) => console.log(message),
+        })
+      : null;
+  console.log(
+    scheduler
+      ? `Publishing to LinkedIn: on (due posts every ${env.PUBLISH_INTERVAL_SECONDS} s)`
+      : 'Publishing to LinkedIn: off (set LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET to turn it on)',
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received: shutting down`);
+    await scheduler?.stop();
     await closeVite();
     await server.close();
     process.exit(0);

@@ -22,8 +22,13 @@ for (const provider of ['GROQ', 'ANTHROPIC', 'PERPLEXITY', 'YOUTUBE']) {
   console.log(`${provider}_BASE_URL=${fake.url}`);
   console.log(`${provider}_API_KEY=fake-${provider.toLowerCase()}-key`);
 }
+// The fake LinkedIn accepts any client id and any non-empty secret; consent is given at once.
+console.log(`LINKEDIN_AUTH_BASE_URL=${fake.url}/oauth/v2`);
+console.log(`LINKEDIN_API_BASE_URL=${fake.url}`);
+console.log('LINKEDIN_CLIENT_ID=fake-linkedin-client');
+console.log('LINKEDIN_CLIENT_SECRET=fake-linkedin-secret');
 console.log(
-  `Control API: POST ${fake.url}/__control/scenario, POST ${fake.url}/__control/reset, GET ${fake.url}/__control/requests`,
+  `Control API: POST ${fake.url}/__control/scenario, POST ${fake.url}/__control/reset, GET ${fake.url}/__control/requests, GET ${fake.url}/__control/linkedin/posts`,
 );
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

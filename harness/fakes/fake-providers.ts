@@ -1,20 +1,38 @@
 /**
- * A fake Groq / Anthropic / Perplexity / YouTube server speaking each provider's real wire format
- * (docs/wire-formats.md §7). Point the app's GROQ_BASE_URL, ANTHROPIC_BASE_URL, PERPLEXITY_BASE_URL and
- * YOUTUBE_BASE_URL at `url`. Behaviour is set per provider with `setScenario` or, from another process,
- * with the control API: POST /__control/scenario {provider, scenario}, POST /__control/reset,
- * GET /__control/requests[?provider=groq].
+ * A fake Groq / Anthropic / Perplexity / YouTube / LinkedIn server speaking each provider's real wire
+ * format (docs/wire-formats.md §7). Point the app's GROQ_BASE_URL, ANTHROPIC_BASE_URL, PERPLEXITY_BASE_URL,
+ * YOUTUBE_BASE_URL and LINKEDIN_API_BASE_URL at `url`, and LINKEDIN_AUTH_BASE_URL at `${url}/oauth/v2`.
+ * Behaviour is set per provider with `setScenario` or, from another process, with the control API:
+ * POST /__control/scenario {provider, scenario}, POST /__control/reset, GET /__control/requests[?provider=groq],
+ * GET /__control/linkedin/posts and GET /__control/linkedin/images.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleAnthropic } from './anthropic-fake.ts';
 import { handleGroq } from './groq-fake.ts';
-import { isObject, parseJson, readBody, sendJson, sleep, type HandlerContext } from './http-utils.ts';
+import { isObject, parseJson, readBodyBytes, sendJson, sleep, type HandlerContext } from './http-utils.ts';
+import { createLinkedInState, handleLinkedIn, linkedinRoutes, type LinkedInFake } from './linkedin-fake.ts';
 import { handlePerplexity } from './perplexity-fake.ts';
-import { isProviderName, type ProviderName, type RecordedRequest, type ScenarioMap } from './scenarios.ts';
+import {
+  isProviderName,
+  providerNames,
+  type ProviderName,
+  type RecordedRequest,
+  type ScenarioMap,
+} from './scenarios.ts';
 import { handleYouTube } from './youtube-fake.ts';
 
 export * from './scenarios.ts';
+export {
+  DEFAULT_LINKEDIN_SCOPE,
+  MAX_COMMENTARY_LENGTH,
+  escapeLittleText,
+  shownText,
+  type LinkedInFake,
+  type LinkedInImage,
+  type LinkedInPost,
+  type LinkedInToken,
+} from './linkedin-fake.ts';
 
 export interface FakeProvidersOptions {
   /** 0 (the default) picks a free port. */
@@ -34,18 +52,55 @@ export interface FakeProviders {
   reset(): void;
   /** Every provider request received, oldest first (a live array; reset() empties it). */
   requests: RecordedRequest[];
+  /** What the fake LinkedIn holds: accepted posts, images, tokens (reset() empties it too). */
+  linkedin: LinkedInFake;
 }
 
-const routes: { method: string; path: string; provider: ProviderName }[] = [
+interface Route {
+  method: string;
+  path: string;
+  provider: ProviderName;
+  /** The path is followed by an id: /dms-uploads/<id>. */
+  prefix?: boolean;
+  /** The body is bytes (an image), recorded as its length only. */
+  binary?: boolean;
+}
+
+const routes: Route[] = [
   { method: 'POST', path: '/openai/v1/chat/completions', provider: 'groq' },
   { method: 'POST', path: '/v1/messages', provider: 'anthropic' },
   { method: 'POST', path: '/v1/agent', provider: 'perplexity' },
   { method: 'POST', path: '/v1/responses', provider: 'perplexity' },
   { method: 'GET', path: '/videos', provider: 'youtube' },
   { method: 'GET', path: '/youtube/v3/videos', provider: 'youtube' },
+  ...linkedinRoutes.map((route) => ({ ...route, provider: 'linkedin' as const })),
 ];
 
-const emptyScenarios = (): ScenarioMap => ({ groq: {}, anthropic: {}, perplexity: {}, youtube: {} });
+const matches = (route: Route, path: string) =>
+  route.prefix ? path.startsWith(`${route.path}/`) : route.path === path;
+
+const emptyScenarios = (): ScenarioMap => ({
+  groq: {},
+  anthropic: {},
+  perplexity: {},
+  youtube: {},
+  linkedin: {},
+});
+
+/** What a recorded request's body is: form fields and JSON parsed, image bytes only counted. */
+function recordedBody(
+  req: IncomingMessage,
+  route: Route | undefined,
+  raw: Buffer,
+  json: { value: unknown; invalid: boolean },
+): unknown {
+  if (route?.binary) return raw.length > 0 ? { byteLength: raw.length } : undefined;
+  const text = raw.toString('utf8');
+  if ((req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
+    return Object.fromEntries(new URLSearchParams(text));
+  }
+  return json.invalid ? text : json.value;
+}
 
 function headersOf(req: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -58,17 +113,22 @@ function headersOf(req: IncomingMessage): Record<string, string> {
 export async function startFakeProviders(options: FakeProvidersOptions = {}): Promise<FakeProviders> {
   const scenarios: ScenarioMap = { ...emptyScenarios(), ...options.scenarios };
   const requests: RecordedRequest[] = [];
+  const linkedin = createLinkedInState(() => scenarios.linkedin);
+  // Known once the server listens; LinkedIn's upload URLs point back at it.
+  let url = '';
   const setScenario = <P extends ProviderName>(provider: P, scenario: ScenarioMap[P]) => {
     scenarios[provider] = scenario;
   };
   const reset = () => {
     Object.assign(scenarios, emptyScenarios());
     requests.length = 0;
+    linkedin.reset();
   };
 
   function dispatch(
     provider: ProviderName,
     context: Omit<HandlerContext<unknown>, 'scenario'>,
+    path: string,
   ): void | Promise<void> {
     switch (provider) {
       case 'groq':
@@ -79,6 +139,14 @@ export async function startFakeProviders(options: FakeProvidersOptions = {}): Pr
         return handlePerplexity({ ...context, scenario: scenarios.perplexity });
       case 'youtube':
         return handleYouTube({ ...context, scenario: scenarios.youtube });
+      case 'linkedin':
+        return handleLinkedIn({
+          ...context,
+          scenario: scenarios.linkedin,
+          path,
+          state: linkedin,
+          baseUrl: url,
+        });
     }
   }
 
@@ -98,6 +166,10 @@ export async function startFakeProviders(options: FakeProvidersOptions = {}): Pr
         provider ? requests.filter((request) => request.provider === provider) : requests,
       );
     }
+    if (req.method === 'GET' && path === '/__control/linkedin/posts')
+      return sendJson(res, 200, linkedin.posts);
+    if (req.method === 'GET' && path === '/__control/linkedin/images')
+      return sendJson(res, 200, linkedin.images);
     if (req.method === 'POST' && path === '/__control/reset') {
       reset();
       return sendJson(res, 200, { ok: true });
@@ -106,7 +178,7 @@ export async function startFakeProviders(options: FakeProvidersOptions = {}): Pr
       if (!isObject(body) || !isProviderName(body.provider) || !isObject(body.scenario ?? {})) {
         return sendJson(res, 400, {
           error: {
-            message: 'Expected {"provider": "groq"|"anthropic"|"perplexity"|"youtube", "scenario": {…}}',
+            message: `Expected {"provider": ${providerNames.map((name) => `"${name}"`).join('|')}, "scenario": {…}}`,
           },
         });
       }
@@ -117,20 +189,22 @@ export async function startFakeProviders(options: FakeProvidersOptions = {}): Pr
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://fake.local');
-    const path = url.pathname.replace(/\/+$/, '') || '/';
-    const raw = await readBody(req);
-    const { value: body, invalid: bodyInvalid } = parseJson(raw);
-    if (path.startsWith('/__control/')) return control(req, res, path, url.searchParams, body);
+    const requestUrl = new URL(req.url ?? '/', 'http://fake.local');
+    const path = requestUrl.pathname.replace(/\/+$/, '') || '/';
+    const rawBody = await readBodyBytes(req);
+    const json = parseJson(rawBody.toString('utf8'));
+    const { value: body, invalid: bodyInvalid } = json;
+    const query = requestUrl.searchParams;
+    if (path.startsWith('/__control/')) return control(req, res, path, query, body);
 
-    const route = routes.find((candidate) => candidate.path === path);
+    const route = routes.find((candidate) => matches(candidate, path));
     requests.push({
       provider: route?.provider ?? null,
       method: req.method ?? 'GET',
       path,
-      query: Object.fromEntries(url.searchParams),
+      query: Object.fromEntries(query),
       headers: headersOf(req),
-      body: bodyInvalid ? raw : body,
+      body: recordedBody(req, route, rawBody, json),
       receivedAt: new Date().toISOString(),
     });
     if (!route)
@@ -147,7 +221,7 @@ export async function startFakeProviders(options: FakeProvidersOptions = {}): Pr
     }
     const latency = scenarios[route.provider].latencyMs ?? 0;
     if (latency > 0) await sleep(latency);
-    await dispatch(route.provider, { req, res, query: url.searchParams, body, bodyInvalid });
+    await dispatch(route.provider, { req, res, query, body, bodyInvalid, rawBody }, path);
   }
 
   const server = createServer((req, res) => {
@@ -164,10 +238,12 @@ export async function startFakeProviders(options: FakeProvidersOptions = {}): Pr
   });
   const { port } = server.address() as AddressInfo;
   const host = options.host ?? '127.0.0.1';
+  url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    url,
     requests,
+    linkedin,
     setScenario,
     reset,
     close: () =>

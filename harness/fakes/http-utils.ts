@@ -10,6 +10,8 @@ export interface HandlerContext<S> {
   /** The parsed JSON body (undefined when absent or not JSON; see `bodyInvalid`). */
   body: unknown;
   bodyInvalid: boolean;
+  /** The body's bytes as received (an image upload, a form). */
+  rawBody: Buffer;
   scenario: S;
 }
 
@@ -37,6 +39,28 @@ export function sendJson(
     ...headers,
   });
   res.end(text);
+}
+
+/** An answer without a body (201 Created, 302 with `location`). */
+export function sendEmpty(res: ServerResponse, status: number, headers: Record<string, string> = {}): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, { 'content-length': '0', ...headers });
+  res.end();
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** A small HTML page, as an OAuth server shows the browser when it cannot redirect back. */
+export function sendHtml(res: ServerResponse, status: number, title: string, message: string): void {
+  if (res.headersSent || res.destroyed) return;
+  const page = `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>\n<body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></body></html>\n`;
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': String(Buffer.byteLength(page)),
+  });
+  res.end(page);
 }
 
 /** Answers a scenario error: its body or the provider's default one, plus `retry-after: 1` on 429. */
@@ -119,9 +143,14 @@ export function streamLimit(...limits: (number | undefined)[]): number {
 }
 
 export async function readBody(req: IncomingMessage): Promise<string> {
+  return (await readBodyBytes(req)).toString('utf8');
+}
+
+/** The body as bytes: an uploaded image would not survive a round trip through a UTF-8 string. */
+export async function readBodyBytes(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 export function parseJson(text: string): { value: unknown; invalid: boolean } {

@@ -1,10 +1,16 @@
 /**
- * Scenario types and defaults for the fake AI providers (harness/fakes/fake-providers.ts).
+ * Scenario types and defaults for the fake providers (harness/fakes/fake-providers.ts).
  * Every knob is optional: an empty scenario is the happy path. Wire formats: docs/wire-formats.md §7.
  */
 
-export type ProviderName = 'groq' | 'anthropic' | 'perplexity' | 'youtube';
-export const providerNames: readonly ProviderName[] = ['groq', 'anthropic', 'perplexity', 'youtube'];
+export type ProviderName = 'groq' | 'anthropic' | 'perplexity' | 'youtube' | 'linkedin';
+export const providerNames: readonly ProviderName[] = [
+  'groq',
+  'anthropic',
+  'perplexity',
+  'youtube',
+  'linkedin',
+];
 
 export function isProviderName(value: unknown): value is ProviderName {
   return typeof value === 'string' && (providerNames as readonly string[]).includes(value);
@@ -100,11 +106,39 @@ export interface YouTubeScenario extends BaseScenario {
   video?: Partial<FakeVideo>;
 }
 
+/** The member a token belongs to (what /v2/userinfo answers and the URN posts must be authored by). */
+export interface LinkedInMember {
+  /** The opaque member id: the person URN is `urn:li:person:<sub>`. */
+  sub: string;
+  givenName: string;
+  familyName: string;
+}
+
+/** LinkedIn's OAuth, userinfo, images and posts (linkedin-fake.ts). `error` applies to POST /rest/posts only. */
+export interface LinkedInScenario extends BaseScenario {
+  /**
+   * The next `times` post creations fail with `status`, then they succeed: a retry/backoff test. The
+   * count starts again whenever the scenario is set.
+   */
+  failPosts?: { times: number; status: number };
+  /** Every token counts as expired: 401 on /v2/userinfo, /rest/… and uploads. */
+  expireTokens?: boolean;
+  /** The member refuses consent: the authorization redirect carries `error=user_cancelled_authorize`. */
+  authorize?: 'deny';
+  /** Lifetime of new access tokens, in seconds (they really expire). Default {@link LINKEDIN_TOKEN_EXPIRES_IN}. */
+  tokenExpiresIn?: number;
+  /** The member new tokens belong to. Default {@link DEFAULT_LINKEDIN_MEMBER}. */
+  member?: Partial<LinkedInMember>;
+  /** `Linkedin-Version` values answered with 426 NONEXISTENT_VERSION. Default {@link RETIRED_LINKEDIN_VERSIONS}. */
+  retiredVersions?: string[];
+}
+
 export interface ScenarioMap {
   groq: GroqScenario;
   anthropic: AnthropicScenario;
   perplexity: PerplexityScenario;
   youtube: YouTubeScenario;
+  linkedin: LinkedInScenario;
 }
 
 /** One request the fake received (control requests are not recorded). */
@@ -114,7 +148,10 @@ export interface RecordedRequest {
   path: string;
   query: Record<string, string>;
   headers: Record<string, string>;
-  /** The parsed JSON body; the raw text if it was not JSON; undefined without a body. */
+  /**
+   * The parsed JSON body (or form fields for a form); the raw text if it was not JSON; undefined
+   * without a body; `{byteLength}` for an uploaded image, whose bytes are not kept.
+   */
   body: unknown;
   receivedAt: string;
 }
@@ -192,3 +229,15 @@ export const DEFAULT_VIDEO: FakeVideo = {
   favoriteCount: '0',
   commentCount: '1234',
 };
+
+/** 60 days, what LinkedIn gives a member token. */
+export const LINKEDIN_TOKEN_EXPIRES_IN = 5_184_000;
+
+export const DEFAULT_LINKEDIN_MEMBER: LinkedInMember = {
+  sub: 'yS3Fq2nA7b',
+  givenName: 'Ada',
+  familyName: 'Lovelace',
+};
+
+/** LinkedIn keeps a monthly version about a year; these answer 426 unless the scenario says otherwise. */
+export const RETIRED_LINKEDIN_VERSIONS: readonly string[] = ['202401', '202501'];

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ModelCatalog } from '../../shared/model-catalog.ts';
 import type { AiQuota } from './ai-quota.ts';
+import type { LinkedInState } from './linkedin/linkedin-api.ts';
 import type { ProviderConfig } from './provider-config.ts';
 import type { VerifyToken } from './verify-access-token.ts';
 
@@ -15,4 +16,6 @@ export interface ApiContext {
   /** The configured provider keys, hidden by value in anything sent back to the browser. */
   secrets: readonly string[];
   fetch: typeof fetch;
+  /** Publishing to LinkedIn: ready, or what the server owner still has to set. */
+  linkedin: LinkedInState;
 }

@@ -3,9 +3,17 @@ import type { ModelCatalog } from '../../shared/model-catalog.ts';
 import type { AiQuota } from './ai-quota.ts';
 import type { ApiContext } from './api-context.ts';
 import { ApiError, errorResponse } from './api-error.ts';
+import { linkedinState, type LinkedInApiOptions } from './linkedin/linkedin-api.ts';
 import { providerSecrets, type ProviderConfig } from './provider-config.ts';
 import { generateClaude } from './routes/generate-claude.ts';
 import { groqChatCompletions } from './routes/groq-chat-completions.ts';
+import {
+  linkedinCallback,
+  linkedinConnect,
+  linkedinDisconnect,
+  linkedinStatus,
+} from './routes/linkedin-connection.ts';
+import { linkedinPublish, linkedinPublishDue } from './routes/linkedin-publish.ts';
 import { listModels } from './routes/models.ts';
 import { perplexityAgent } from './routes/perplexity-agent.ts';
 import { youtubeVideos } from './routes/youtube-videos.ts';
@@ -25,6 +33,8 @@ export interface ApiAppOptions {
   clientAddress?: (c: Context) => string | null;
   /** Outgoing fetch to the providers; defaults to the global fetch, looked up per call (so MSW can intercept). */
   fetch?: typeof fetch;
+  /** Publishing to LinkedIn (docs/decisions/016); without it the LinkedIn routes answer 503. */
+  linkedin?: LinkedInApiOptions;
 }
 
 /**
@@ -34,6 +44,7 @@ export interface ApiAppOptions {
  * client address (429) → model (400) → provider key (503) → provider call.
  */
 export function createApiApp(options: ApiAppOptions): Hono {
+  const fetcher: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const api: ApiContext = {
     verifyToken: options.verifyToken,
     providers: options.providers,
@@ -41,7 +52,8 @@ export function createApiApp(options: ApiAppOptions): Hono {
     catalog: options.catalog,
     quota: options.quota,
     clientAddress: options.clientAddress ?? (() => null),
-    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    fetch: fetcher,
+    linkedin: linkedinState(options.linkedin, fetcher),
   };
 
   const app = new Hono();
@@ -50,6 +62,12 @@ export function createApiApp(options: ApiAppOptions): Hono {
   app.post('/perplexity/agent', perplexityAgent(api));
   app.get('/youtube/videos', youtubeVideos(api));
   app.get('/models', listModels(api));
+  app.get('/linkedin/status', linkedinStatus(api));
+  app.post('/linkedin/connect', linkedinConnect(api));
+  app.post('/linkedin/callback', linkedinCallback(api));
+  app.delete('/linkedin/connection', linkedinDisconnect(api));
+  app.post('/linkedin/publish', linkedinPublish(api));
+  app.post('/linkedin/publish-due', linkedinPublishDue(api));
   app.all('*', () => {
     throw new ApiError(404, 'There is no such API route.', 'not_found', 'not_found');
   });

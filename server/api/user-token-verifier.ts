@@ -15,8 +15,8 @@ export function userTokenVerifier(keys: AccessTokenKeys): VerifyToken {
       if (result.reason === 'unavailable') throw new Error(result.message);
       return null;
     }
-    const { role, sub } = result.claims;
+    const { role, sub, session_id: sessionId } = result.claims;
     if (role !== 'authenticated' || typeof sub !== 'string' || sub === '') return null;
-    return { userId: sub };
+    return { userId: sub, sessionId: typeof sessionId === 'string' ? sessionId : null };
   };
 }

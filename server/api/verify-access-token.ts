@@ -1,7 +1,13 @@
 import { ApiError } from './api-error.ts';
 
 /** Checks a Supabase access token; null means "not a signed-in user". May throw when the check itself fails. */
-export type VerifyToken = (token: string) => Promise<{ userId: string } | null>;
+export type VerifyToken = (token: string) => Promise<VerifiedUser | null>;
+
+export interface VerifiedUser {
+  userId: string;
+  /** The token's `session_id` claim: which sign-in it belongs to (null on tokens without one). */
+  sessionId: string | null;
+}
 
 const bearerPattern = /^Bearer\s+(\S+)\s*$/i;
 
@@ -12,10 +18,10 @@ const bearerPattern = /^Bearer\s+(\S+)\s*$/i;
 export async function authenticate(
   request: Request,
   verifyToken: VerifyToken,
-): Promise<{ userId: string; token: string }> {
+): Promise<VerifiedUser & { token: string }> {
   const token = bearerPattern.exec(request.headers.get('authorization') ?? '')?.[1];
   if (!token) throw unauthenticated();
-  let verified: { userId: string } | null;
+  let verified: VerifiedUser | null;
   try {
     verified = await verifyToken(token);
   } catch {
@@ -28,7 +34,7 @@ export async function authenticate(
     );
   }
   if (!verified) throw unauthenticated();
-  return { userId: verified.userId, token };
+  return { ...verified, token };
 }
 
 /** 401 for a missing, bad or ended session: the browser asks the user to sign in again. */

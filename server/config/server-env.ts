@@ -76,6 +76,16 @@ export const serverEnvSchema = z.object({
   PERPLEXITY_BASE_URL: z.string().url().default('https://api.perplexity.ai'),
   YOUTUBE_API_KEY: optionalText,
   YOUTUBE_BASE_URL: z.string().url().default('https://www.googleapis.com/youtube/v3'),
+  // Publishing to LinkedIn (docs/decisions/016): checked by readLinkedInConfig, which names what is missing.
+  LINKEDIN_CLIENT_ID: optionalText,
+  LINKEDIN_CLIENT_SECRET: optionalText,
+  LINKEDIN_REDIRECT_URL: optionalText,
+  LINKEDIN_API_VERSION: optionalText,
+  LINKEDIN_AUTH_BASE_URL: optionalText,
+  LINKEDIN_API_BASE_URL: optionalText,
+  LINKEDIN_TOKEN_KEY: optionalText,
+  /** How often planned posts whose time has come are published (seconds). */
+  PUBLISH_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** A JSON file that replaces the built-in model catalog (validated at start). */
   MODEL_CATALOG_FILE: optionalText,
   // Bounded as the quota functions in Postgres accept them (a value they refuse would fail every AI call).

@@ -1,7 +1,10 @@
+import { hkdfSync } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { ModelCatalog } from '../../shared/model-catalog.ts';
 import { postgresAiQuota, type AiQuotaLimits } from '../api/ai-quota.ts';
 import { createApiApp } from '../api/create-api-app.ts';
+import { readLinkedInConfig } from '../api/linkedin/linkedin-config.ts';
+import type { RetryPolicy } from '../api/linkedin/publish-failure.ts';
 import type { ProviderConfig } from '../api/provider-config.ts';
 import { userTokenVerifier } from '../api/user-token-verifier.ts';
 import type { EmbeddedServerOptions } from './start-embedded-server.ts';
@@ -10,6 +13,12 @@ export interface EmbeddedApiSettings {
   providers: ProviderConfig;
   catalog: ModelCatalog;
   quota: AiQuotaLimits;
+  /** LINKEDIN_* from the environment (linkedin-config.ts); without them publishing is off. */
+  linkedinEnv?: Partial<Record<string, unknown>>;
+  /** Where LinkedIn sends the browser back when LINKEDIN_REDIRECT_URL is not set. */
+  linkedinRedirectUrl?: string;
+  /** How failed publishing attempts are retried (tests shorten it); publish-failure.ts has the default. */
+  linkedinRetry?: RetryPolicy;
 }
 
 /**
@@ -28,6 +37,17 @@ export function mountApi(settings: EmbeddedApiSettings): NonNullable<EmbeddedSer
         { supabaseUrl, publishableKey: keys.publishableKey, secretKey: keys.secretKey, fetch: restFetch },
         settings.quota,
       ),
+      linkedin: {
+        setup: readLinkedInConfig(settings.linkedinEnv ?? {}, {
+          ...(settings.linkedinRedirectUrl ? { redirectUrl: settings.linkedinRedirectUrl } : {}),
+          // Stored tokens are sealed with a key of this install, unless LINKEDIN_TOKEN_KEY names one.
+          tokenKey: new Uint8Array(
+            hkdfSync('sha256', keys.installSecret, '', 'linkedin-token-encryption', 32),
+          ),
+        }),
+        service: { supabaseUrl, secretKey: keys.secretKey, fetch: restFetch },
+        ...(settings.linkedinRetry ? { retry: settings.linkedinRetry } : {}),
+      },
       clientAddress: (c) => {
         try {
           return getConnInfo(c).remote.address ?? null;

@@ -8,6 +8,7 @@ import { ErrorScreen } from '@/features/auth/components/error-screen';
 import { SetNewPasswordCard } from '@/features/auth/components/set-new-password-card';
 import { SignInCard } from '@/features/auth/components/sign-in-card';
 import { useIdeasStore } from '@/features/ideas/ideas-store';
+import { useLinkedInStore } from '@/features/publishing/linkedin-store';
 import { usePostsStore } from '@/features/posts/posts-store';
 import { useProfileStore } from '@/features/profile/profile-store';
 import { paths } from '@/config/paths';
@@ -56,6 +57,7 @@ export function AuthGate() {
       if (previousUserId.current && previousUserId.current !== userId) {
         usePostsStore.getState().reset();
         useIdeasStore.getState().reset();
+        useLinkedInStore.getState().reset();
       }
       previousUserId.current = userId;
       // A read sent while another tab was switching accounts can go out with the old session's
@@ -69,6 +71,7 @@ export function AuthGate() {
     resetProfile();
     usePostsStore.getState().reset();
     useIdeasStore.getState().reset();
+    useLinkedInStore.getState().reset();
     useAiServiceStore.getState().reset();
   }, [userId, fetchProfile, resetProfile]);
 

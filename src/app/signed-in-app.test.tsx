@@ -89,6 +89,14 @@ beforeEach(() => {
       modelsRequests += 1;
       return modelsAnswer();
     }),
+    // A server without a LinkedIn app (the Settings card says what its owner must set).
+    http.get(`${origin}/api/linkedin/status`, () =>
+      HttpResponse.json({
+        configured: false,
+        missing: ['LINKEDIN_CLIENT_ID', 'LINKEDIN_CLIENT_SECRET'],
+        connection: null,
+      }),
+    ),
   );
   useAuthStore.setState({ status: 'signed-in', user: { id: userId } as User });
   useProfileStore.setState({ profile, loading: false, error: null, isNewUser: false, modelNotice: null });
@@ -161,6 +169,21 @@ describe('the AI service, asked at run time', () => {
       expect.stringContaining('Not configured'),
     );
     expect(modelsRequests).toBe(1);
+  });
+
+  it('adds the LinkedIn card to Settings, saying what the server owner must set up', async () => {
+    modelsAnswer = ready;
+    renderApp('/settings');
+    const card = await screen.findByRole('region', { name: 'LinkedIn' });
+    expect(
+      await within(card).findByText("Publishing to LinkedIn isn't set up on this server yet."),
+    ).toBeInTheDocument();
+    expect(
+      within(card).getByText(
+        'The server owner sets LINKEDIN_CLIENT_ID, LINKEDIN_CLIENT_SECRET (see the README).',
+      ),
+    ).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Connect LinkedIn' })).not.toBeInTheDocument();
   });
 });
 

@@ -24,6 +24,14 @@ const IdeasBankPage = lazy(() =>
   import('@/features/ideas/components/ideas-bank-page').then((m) => ({ default: m.IdeasBankPage })),
 );
 const SavedRoute = lazy(() => import('./routes/saved-route').then((m) => ({ default: m.SavedRoute })));
+const LinkedInCard = lazy(() =>
+  import('@/features/publishing/components/linkedin-card').then((m) => ({ default: m.LinkedInCard })),
+);
+const LinkedInCallbackPage = lazy(() =>
+  import('@/features/publishing/components/linkedin-callback-page').then((m) => ({
+    default: m.LinkedInCallbackPage,
+  })),
+);
 const OnboardingRoute = lazy(() =>
   import('./routes/onboarding-route').then((m) => ({ default: m.OnboardingRoute })),
 );
@@ -129,7 +137,18 @@ export function SignedInApp() {
       <Route path={paths.saved} element={layout(<SavedRoute />, true)} />
       <Route path={paths.ideasBank} element={layout(<IdeasBankPage handOverTopic={handOverTopic} />)} />
       <Route path={paths.calendar} element={layout(<CalendarRoute />)} />
-      <Route path={paths.settings} element={layout(<SettingsPage aiService={aiService} />)} />
+      <Route
+        path={paths.settings}
+        element={layout(
+          <SettingsPage aiService={aiService}>
+            <LinkedInCard apiBaseUrl={config.apiBaseUrl} />
+          </SettingsPage>,
+        )}
+      />
+      <Route
+        path={paths.linkedinCallback}
+        element={layout(<LinkedInCallbackPage apiBaseUrl={config.apiBaseUrl} />)}
+      />
       <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
     </Routes>
   );

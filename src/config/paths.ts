@@ -8,4 +8,6 @@ export const paths = {
   onboarding: '/onboarding',
   /** Where a password-reset email's link lands: the user sets a new password there. */
   resetPassword: '/reset-password',
+  /** Where LinkedIn sends the browser back after "Connect LinkedIn" (registered with the LinkedIn app). */
+  linkedinCallback: '/linkedin/callback',
 } as const;

@@ -24,6 +24,8 @@ export interface ApiTestServerOptions {
   providers?: ProviderConfig;
   quota?: AiQuotaLimits;
   catalog?: ModelCatalog;
+  /** LINKEDIN_* settings (point the base URLs at the fake providers to publish). */
+  linkedin?: Record<string, string>;
 }
 
 /** The embedded backend with the /api app mounted, wired as server/main.ts wires it. */
@@ -32,7 +34,12 @@ export function startApiTestServer(options: ApiTestServerOptions = {}): Promise<
   const catalog = options.catalog ?? defaultModelCatalog;
   return startTestServer({
     appConfig: () => ({ engines: configuredProviders(providers), modelCatalog: catalog }),
-    createApi: mountApi({ providers, catalog, quota: options.quota ?? { requests: 30, windowSeconds: 60 } }),
+    createApi: mountApi({
+      providers,
+      catalog,
+      quota: options.quota ?? { requests: 30, windowSeconds: 60 },
+      ...(options.linkedin ? { linkedinEnv: options.linkedin } : {}),
+    }),
   });
 }
 

@@ -14,6 +14,11 @@ const acknowledged: Record<string, string> = {
   rls_enabled_no_policy_private_ai_quota_buckets:
     'Quota buckets are reached only through the security-definer quota functions; no role is meant to ' +
     'read or write them directly, so row-level security with no policy is the lock (decision 012).',
+  rls_enabled_no_policy_private_linkedin_connections:
+    'LinkedIn tokens are read and written only by the security-definer functions the /api publisher ' +
+    'calls with the secret key; no role reads the table, so no policy is the lock (decision 016).',
+  rls_enabled_no_policy_private_linkedin_oauth_states:
+    'Pending LinkedIn sign-ins are used only by the security-definer connect functions (decision 016).',
 };
 
 /** Objects that each set off one advisor check (created in a transaction that is rolled back). */

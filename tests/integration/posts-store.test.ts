@@ -4,6 +4,7 @@ import { usePostsStore, postsPageSize } from '@/features/posts/posts-store';
 import { getSupabase, initSupabase } from '@/lib/supabase/client';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
 import { startTestServer, supabaseClient } from '../helpers/test-server.ts';
+import { postRow } from '../helpers/post-row.ts';
 
 (globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
 
@@ -155,16 +156,14 @@ describe('posts store against the embedded backend', () => {
     await expect(usePostsStore.getState().createPost('x', 'y')).rejects.toThrow('No authenticated user');
     usePostsStore.setState({
       posts: [
-        {
+        postRow({
           id: '1',
           user_id: 'u',
           topic: 't',
           content: 'c',
           is_published: false,
           created_at: new Date().toISOString(),
-          image_path: null,
-          image_alt: null,
-        },
+        }),
       ],
     });
     await expect(usePostsStore.getState().fetchPosts()).rejects.toThrow('No authenticated user');

@@ -1,11 +1,47 @@
+import { PublishingPanel } from '@/components/publishing/publishing-panel';
+import { WithPostImageUrl } from '@/components/publishing/with-post-image-url';
 import { CalendarPage } from '@/features/calendar/components/calendar-page';
 import { usePostsStore } from '@/features/posts/posts-store';
 import { useProfileStore } from '@/features/profile/profile-store';
+import { useLinkedInStatus } from '@/features/publishing/use-linkedin-status';
+import { useRuntimeConfig } from '../runtime-config-context';
 
-/** The calendar reads one month of posts at a time and saves edits through the posts store. */
+/**
+ * The calendar reads one month of posts at a time, saves edits and plans through the posts store,
+ * and shows the plan and publish controls of a post in its dialog.
+ */
 export function CalendarRoute() {
   const fetchPostsBetween = usePostsStore((state) => state.fetchPostsBetween);
+  const fetchUpcoming = usePostsStore((state) => state.fetchUpcoming);
   const updatePost = usePostsStore((state) => state.updatePost);
+  const planPost = usePostsStore((state) => state.planPost);
+  const publishPost = usePostsStore((state) => state.publishPost);
+  const markPublished = usePostsStore((state) => state.markPublished);
   const maxHashtags = useProfileStore((state) => state.profile?.max_hashtags);
-  return <CalendarPage loadMonth={fetchPostsBetween} onUpdatePost={updatePost} maxHashtags={maxHashtags} />;
+  const { apiBaseUrl } = useRuntimeConfig();
+  const linkedin = useLinkedInStatus(apiBaseUrl);
+  return (
+    <CalendarPage
+      loadMonth={fetchPostsBetween}
+      loadUpcoming={fetchUpcoming}
+      onUpdatePost={updatePost}
+      onPlanPost={planPost}
+      maxHashtags={maxHashtags}
+      renderPublishing={(post, onPostChange) => (
+        <WithPostImageUrl path={post.image_path}>
+          {(imageUrl) => (
+            <PublishingPanel
+              post={post}
+              linkedin={linkedin}
+              imageUrl={imageUrl}
+              onPlan={(date) => planPost(post.id, date)}
+              onPublish={() => publishPost(post.id, apiBaseUrl)}
+              onMarkPublished={() => markPublished(post.id)}
+              onPostChange={onPostChange}
+            />
+          )}
+        </WithPostImageUrl>
+      )}
+    />
+  );
 }

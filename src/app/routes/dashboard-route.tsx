@@ -31,8 +31,8 @@ export function DashboardRoute({ aiService }: { aiService: AiServiceState }) {
   const fetchIdeas = useIdeasStore((state) => state.fetchIdeas);
   const openChat = useChatStore((state) => state.open);
 
-  async function save(topic: string, content: string, image: PendingImage | null) {
-    await createPost(topic, content, image);
+  async function save(topic: string, content: string, image: PendingImage | null, plannedAt: Date | null) {
+    await createPost(topic, content, image, plannedAt);
     try {
       await recordTopicUse(topic);
       await fetchIdeas();

@@ -1,11 +1,13 @@
 import { format, getDay } from 'date-fns';
+import type { Post } from '@/lib/supabase/database-types';
 import { buildMonthGrid, dayKey, filterByRange, groupPostsByDay, localDate, monthRange } from './month-grid';
+import { postRow } from '../../../tests/helpers/post-row.ts';
 
-/** A post-like row created at a local wall-clock time (the way the app reads created_at). */
-const at = (id: string, year: number, monthIndex: number, day: number, hour: number, minute: number) => ({
-  id,
-  created_at: new Date(year, monthIndex, day, hour, minute).toISOString(),
-});
+/** An unplanned post-like row: created at a local wall-clock time, so its calendar day is that time. */
+const unplanned = (id: string, iso: string) => ({ id, created_at: iso, calendar_at: iso });
+
+const at = (id: string, year: number, monthIndex: number, day: number, hour: number, minute: number) =>
+  unplanned(id, new Date(year, monthIndex, day, hour, minute).toISOString());
 
 const startOffset = new Date(2026, 0, 15).getTimezoneOffset();
 
@@ -155,9 +157,9 @@ describe.each(zones)('month grid in %s', (zone, januaryOffset) => {
   it('keeps only the posts of the month when filtering by its range (the 1st at 00:00 in, the next 1st out)', () => {
     const posts = [
       at('late-october', 2026, 9, 31, 23, 30),
-      { id: 'first-instant', created_at: new Date(2026, 10, 1).toISOString() },
+      unplanned('first-instant', new Date(2026, 10, 1).toISOString()),
       at('late-november', 2026, 10, 30, 23, 59),
-      { id: 'next-first-instant', created_at: new Date(2026, 11, 1).toISOString() },
+      unplanned('next-first-instant', new Date(2026, 11, 1).toISOString()),
     ];
     expect(filterByRange(posts, monthRange(2026, 10)).map((post) => post.id)).toEqual([
       'first-instant',
@@ -170,7 +172,7 @@ describe('groupPostsByDay', () => {
   it('orders each day by time and skips unparsable timestamps', () => {
     const posts = [
       at('evening', 2026, 10, 5, 18, 0),
-      { id: 'broken', created_at: 'not a date' },
+      unplanned('broken', 'not a date'),
       at('morning', 2026, 10, 5, 8, 15),
       at('noon', 2026, 10, 5, 12, 0),
     ];
@@ -179,15 +181,68 @@ describe('groupPostsByDay', () => {
     expect(byDay.get('2026-11-05')?.map((post) => post.id)).toEqual(['morning', 'noon', 'evening']);
   });
 
-  it('reads the UTC offset written in created_at (as PostgREST sends timestamptz)', () => {
+  it('reads the UTC offset written in calendar_at (as PostgREST sends timestamptz)', () => {
     vi.stubEnv('TZ', 'America/New_York');
     try {
       // 02:30 UTC on 6 November is 21:30 on 5 November in New York (EST, UTC-5).
-      const byDay = groupPostsByDay([{ id: 'utc', created_at: '2026-11-06T02:30:00+00:00' }]);
+      const byDay = groupPostsByDay([unplanned('utc', '2026-11-06T02:30:00+00:00')]);
       expect([...byDay.keys()]).toEqual(['2026-11-05']);
     } finally {
       vi.unstubAllEnvs();
     }
+  });
+});
+
+describe('placement by calendar day (calendar_at: published, else planned, else created)', () => {
+  const written = (id: string, created: Date, extra: Partial<Post>) =>
+    postRow({
+      id,
+      user_id: 'user-1',
+      topic: id,
+      content: '',
+      is_published: false,
+      created_at: created.toISOString(),
+      ...extra,
+    });
+
+  const plannedForThird = written('planned', new Date(2026, 9, 12, 16, 0), {
+    planned_at: new Date(2026, 10, 3, 9, 30).toISOString(),
+  });
+  const publishedOnNinth = written('published', new Date(2026, 9, 20, 8, 0), {
+    is_published: true,
+    planned_at: new Date(2026, 10, 8, 9, 0).toISOString(),
+    published_at: new Date(2026, 10, 9, 11, 15).toISOString(),
+  });
+  const octoberDraft = written('draft', new Date(2026, 9, 28, 10, 0), {});
+
+  it('puts a post written in October and planned for 3 November on 3 November, in the November range', () => {
+    const posts = [plannedForThird, publishedOnNinth, octoberDraft];
+    expect(filterByRange(posts, monthRange(2026, 10)).map((post) => post.id)).toEqual([
+      'planned',
+      'published',
+    ]);
+    expect(filterByRange(posts, monthRange(2026, 9)).map((post) => post.id)).toEqual(['draft']);
+    const byDay = groupPostsByDay(posts);
+    expect(byDay.get('2026-11-03')?.map((post) => post.id)).toEqual(['planned']);
+    expect(byDay.get('2026-10-12')).toBeUndefined();
+  });
+
+  it('puts a published post on the day it went out, not the day it was planned or written', () => {
+    const byDay = groupPostsByDay([publishedOnNinth]);
+    expect([...byDay.keys()]).toEqual(['2026-11-09']);
+  });
+
+  it('orders a day by calendar time, whatever the creation order', () => {
+    const early = written('early', new Date(2026, 10, 1, 23, 0), {
+      planned_at: new Date(2026, 10, 3, 8, 0).toISOString(),
+    });
+    const sameDayDraft = written('written-on-the-third', new Date(2026, 10, 3, 9, 0), {});
+    const byDay = groupPostsByDay([plannedForThird, sameDayDraft, early]);
+    expect(byDay.get('2026-11-03')?.map((post) => post.id)).toEqual([
+      'early',
+      'written-on-the-third',
+      'planned',
+    ]);
   });
 });
 

@@ -2,7 +2,7 @@ import { eachDayOfInterval, endOfMonth, endOfWeek, format, isValid, startOfWeek 
 
 /**
  * Calendar arithmetic for the month view, all in the browser's local time zone: a post belongs to
- * the local day of its `created_at`, and a month runs from local midnight of the 1st to local
+ * the local day of its `calendar_at` (published, else planned, else created), and a month runs from local midnight of the 1st to local
  * midnight of the next month's 1st. Everything goes through date-fns, which steps days by calendar
  * date rather than by 24 hours, so daylight-saving changes never skip or repeat a day.
  */
@@ -56,30 +56,30 @@ export function buildMonthGrid(year: number, monthIndex: number): MonthGridDay[]
   return weeks;
 }
 
-/** Items whose `created_at` falls in [from, to); unparsable timestamps are dropped. */
-export function filterByRange<T extends { created_at: string }>(
+/** Items whose calendar day (`calendar_at`) falls in [from, to); unparsable timestamps are dropped. */
+export function filterByRange<T extends { calendar_at: string }>(
   items: readonly T[],
   { from, to }: MonthRange,
 ): T[] {
   return items.filter((item) => {
-    const time = new Date(item.created_at).getTime();
+    const time = new Date(item.calendar_at).getTime();
     return time >= from.getTime() && time < to.getTime();
   });
 }
 
-/** Items grouped by the local day of `created_at` (see `dayKey`), each day in time order. */
-export function groupPostsByDay<T extends { created_at: string }>(items: readonly T[]): Map<string, T[]> {
+/** Items grouped by the local day of `calendar_at` (see `dayKey`), each day in time order. */
+export function groupPostsByDay<T extends { calendar_at: string }>(items: readonly T[]): Map<string, T[]> {
   const byDay = new Map<string, T[]>();
   for (const item of items) {
-    const created = new Date(item.created_at);
-    if (!isValid(created)) continue;
-    const key = dayKey(created);
+    const at = new Date(item.calendar_at);
+    if (!isValid(at)) continue;
+    const key = dayKey(at);
     const day = byDay.get(key);
     if (day) day.push(item);
     else byDay.set(key, [item]);
   }
   for (const day of byDay.values()) {
-    day.sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
+    day.sort((a, b) => Date.parse(a.calendar_at) - Date.parse(b.calendar_at));
   }
   return byDay;
 }

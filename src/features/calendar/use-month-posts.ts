@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { Post } from '@/lib/supabase/database-types';
 import { monthRange } from './month-grid';
 
@@ -15,12 +15,15 @@ const fallbackMessage = 'Could not load your posts for this month.';
  * The posts of one visible month, loaded with `loadMonth(from, to)` whenever the month changes or
  * `retry` is called. A reply for a month the user has already left is ignored. `loadMonth` is read
  * when a load starts, so an inline arrow from the route does not trigger a reload on every render.
+ * `refresh` reloads quietly (no loading state; a failure keeps what is shown), for live statuses.
  */
 export function useMonthPosts(loadMonth: LoadMonth, year: number, monthIndex: number) {
   const [attempt, setAttempt] = useState(0);
   const [settled, setSettled] = useState<Settled | null>(null);
   const key = `${year}-${monthIndex}#${attempt}`;
   const load = useEffectEvent((from: Date, to: Date) => loadMonth(from, to));
+  /** Counts posts put in place here, so a refresh that started before one cannot undo it. */
+  const localChanges = useRef(0);
 
   useEffect(() => {
     let current = true;
@@ -49,12 +52,34 @@ export function useMonthPosts(loadMonth: LoadMonth, year: number, monthIndex: nu
   return {
     state,
     retry: () => setAttempt((value) => value + 1),
-    /** Puts a saved post in place of its old copy, without reloading the month. */
-    replacePost: (updated: Post) =>
-      setSettled((current) =>
-        current?.status === 'ready'
-          ? { ...current, posts: current.posts.map((post) => (post.id === updated.id ? updated : post)) }
-          : current,
-      ),
+    refresh: () => {
+      const changes = localChanges.current;
+      const { from, to } = monthRange(year, monthIndex);
+      new Promise<Post[]>((resolve) => resolve(loadMonth(from, to))).then(
+        (posts) =>
+          setSettled((current) =>
+            current?.key === key && current.status === 'ready' && localChanges.current === changes
+              ? { ...current, posts }
+              : current,
+          ),
+        // Quiet: the month on screen stays, and the next refresh tries again.
+        () => undefined,
+      );
+    },
+    /**
+     * Puts a saved post in place of its old copy (or adds it: it may have been planned into this
+     * month), without reloading the month. The page shows only the posts whose day is in the month.
+     */
+    replacePost: (updated: Post) => {
+      localChanges.current += 1;
+      setSettled((current) => {
+        if (current?.status !== 'ready') return current;
+        const known = current.posts.some((post) => post.id === updated.id);
+        const posts = known
+          ? current.posts.map((post) => (post.id === updated.id ? updated : post))
+          : [...current.posts, updated];
+        return { ...current, posts };
+      });
+    },
   };
 }

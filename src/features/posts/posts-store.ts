@@ -5,8 +5,10 @@ import type { Post } from '@/lib/supabase/database-types';
 import { deletePost } from './api/delete-post';
 import { fetchPostsBetween } from './api/fetch-posts-between';
 import { fetchPostsPage } from './api/fetch-posts-page';
+import { fetchUpcomingPosts } from './api/fetch-upcoming-posts';
 import type { ImageEdit, PendingImage } from '@/lib/images/image-attachment';
 import { insertPost } from './api/insert-post';
+import { publishToLinkedIn } from '@/lib/publishing/linkedin-api';
 import { altOrNull, discardImages, storeImage } from './api/post-image-files';
 import { sweepOrphanImages } from './api/sweep-orphan-images';
 import { updatePost, type PostPatch } from './api/update-post';
@@ -21,11 +23,29 @@ interface PostsState {
   hasMore: boolean;
   fetchPosts: () => Promise<void>;
   loadMore: () => Promise<void>;
-  /** Saves a new post; its image, if any, is uploaded first (nothing is saved if that fails). */
-  createPost: (topic: string, content: string, image?: PendingImage | null) => Promise<Post>;
+  /**
+   * Saves a new post, planned for `plannedAt` when given (the database then schedules it); its
+   * image, if any, is uploaded first (nothing is saved if that fails).
+   */
+  createPost: (
+    topic: string,
+    content: string,
+    image?: PendingImage | null,
+    plannedAt?: Date | null,
+  ) => Promise<Post>;
   /** Saves edited text and, when given, what happens to the image. */
   updatePost: (id: string, content: string, image?: ImageEdit) => Promise<Post>;
   togglePublished: (id: string) => Promise<Post>;
+  /** Marks a post published by hand (posted outside the app), whether or not it is in the list. */
+  markPublished: (id: string) => Promise<Post>;
+  /** Plans the post for a time (or unplans it with null); the database sets its status. */
+  planPost: (id: string, plannedAt: Date | null) => Promise<Post>;
+  /** Publishes the post to LinkedIn now (also "Retry"); resolves with the post as stored afterwards. */
+  publishPost: (id: string, apiBaseUrl: string) => Promise<Post>;
+  /** Planned posts still to go out, soonest first (the calendar's Upcoming list); not merged into `posts`. */
+  fetchUpcoming: (limit: number) => Promise<Post[]>;
+  /** Puts a post read elsewhere (the calendar, a refresh) in place of its copy in the list. */
+  applyPost: (post: Post) => void;
   /** Posts created in [from, to), oldest first (one calendar month); not merged into `posts`. */
   fetchPostsBetween: (from: Date, to: Date) => Promise<Post[]>;
   deletePost: (id: string) => Promise<void>;
@@ -119,13 +139,13 @@ export const usePostsStore = create<PostsState>()((set, get) => {
       }
     },
 
-    createPost: async (topic, content, image) => {
+    createPost: async (topic, content, image, plannedAt = null) => {
       let stored: string | null = null;
       try {
         const userId = await requireUserId();
         const fields = image ? await storeImage(userId, image.image, image.alt) : undefined;
         stored = fields?.image_path ?? null;
-        const post = await insertPost(userId, topic, content, fields);
+        const post = await insertPost(userId, topic, content, fields, plannedAt);
         set({ posts: [post, ...get().posts.filter((existing) => existing.id !== post.id)], error: null });
         return post;
       } catch (error) {
@@ -158,6 +178,31 @@ export const usePostsStore = create<PostsState>()((set, get) => {
       if (!current) return fail(new Error('Post not found'));
       return patchPost(id, { is_published: !current.is_published });
     },
+
+    markPublished: (id) => patchPost(id, { is_published: true }),
+
+    planPost: (id, plannedAt) => patchPost(id, { planned_at: plannedAt?.toISOString() ?? null }),
+
+    publishPost: async (id, apiBaseUrl) => {
+      try {
+        const post = await publishToLinkedIn(apiBaseUrl, id);
+        get().applyPost(post);
+        return post;
+      } catch (error) {
+        return fail(error);
+      }
+    },
+
+    fetchUpcoming: async (limit) => {
+      try {
+        return await fetchUpcomingPosts(await requireUserId(), limit);
+      } catch (error) {
+        return fail(error);
+      }
+    },
+
+    applyPost: (post) =>
+      set({ posts: get().posts.map((existing) => (existing.id === post.id ? post : existing)) }),
 
     fetchPostsBetween: async (from, to) => {
       try {

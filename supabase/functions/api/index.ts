@@ -7,6 +7,7 @@ import { apiCors } from '../../../server/api/api-cors.ts';
 import { forwardedForAddress } from '../../../server/api/client-address.ts';
 import { createApiApp } from '../../../server/api/create-api-app.ts';
 import { readHostedEnv } from '../../../server/api/hosted-env.ts';
+import { readLinkedInConfig } from '../../../server/api/linkedin/linkedin-config.ts';
 import { readProviderConfig } from '../../../server/api/provider-config.ts';
 import { userTokenVerifier } from '../../../server/api/user-token-verifier.ts';
 import { defaultModelCatalog } from '../../../shared/model-catalog.ts';
@@ -40,6 +41,19 @@ const api = createApiApp({
       requestsPerAddress: positive(env.API_RATE_LIMIT_REQUESTS_PER_IP, requests * 2),
     },
   ),
+  // Publishing to LinkedIn: LINKEDIN_CLIENT_ID, LINKEDIN_CLIENT_SECRET, LINKEDIN_REDIRECT_URL and
+  // LINKEDIN_TOKEN_KEY as function secrets; due posts are published when pg_cron calls
+  // /linkedin/publish-due with the secret key (docs/decisions/016).
+  linkedin: {
+    setup: readLinkedInConfig(env),
+    service: hosted.secretKey
+      ? {
+          supabaseUrl: hosted.supabaseUrl,
+          secretKey: hosted.secretKey,
+          fetch: (input, init) => fetch(input, init),
+        }
+      : null,
+  },
   // The gateway's X-Forwarded-For, only when the deployment says it can be trusted.
   ...(env.API_TRUST_FORWARDED_FOR === 'true' ? { clientAddress: (c) => forwardedForAddress(c.req.raw) } : {}),
 });

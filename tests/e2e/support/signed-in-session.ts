@@ -15,17 +15,21 @@ export interface SignedInSession {
 
 /**
  * For the tests of the file: the fake providers, the app as `npm start` runs it with Groq pointed
- * at them, and a browser signed in as a new, onboarded user. Read the fields inside tests (they
+ * at them (and whatever `env` adds, which may depend on the fakes' URL), and a browser signed in
+ * as a new, onboarded user. Read the fields inside tests (they
  * are set once beforeAll has run); everything is closed after the file.
  */
-export function useSignedInSession(fullName: string, env: Record<string, string> = {}): SignedInSession {
+export function useSignedInSession(
+  fullName: string,
+  env: Record<string, string> | ((fake: FakeProviders) => Record<string, string>) = {},
+): SignedInSession {
   const session = { account: newAccount(fullName) } as SignedInSession;
   beforeAll(async () => {
     session.fake = await startFakeProviders();
     session.server = await AppServer.start({
       GROQ_API_KEY: 'fake-groq-key',
       GROQ_BASE_URL: session.fake.url,
-      ...env,
+      ...(typeof env === 'function' ? env(session.fake) : env),
     });
     session.browser = await openBrowser();
     session.page = session.browser.page;
@@ -38,3 +42,12 @@ export function useSignedInSession(fullName: string, env: Record<string, string>
   });
   return session;
 }
+
+/** LinkedIn publishing against the fake LinkedIn, with the publisher running every second. */
+export const fakeLinkedInEnv = (fake: FakeProviders): Record<string, string> => ({
+  LINKEDIN_CLIENT_ID: 'e2e-client-id',
+  LINKEDIN_CLIENT_SECRET: 'e2e-client-secret',
+  LINKEDIN_AUTH_BASE_URL: `${fake.url}/oauth/v2`,
+  LINKEDIN_API_BASE_URL: fake.url,
+  PUBLISH_INTERVAL_SECONDS: '1',
+});

@@ -3,17 +3,17 @@ import userEvent from '@testing-library/user-event';
 import type { Post } from '@/lib/supabase/database-types';
 import { groupPostsByDay } from '../month-grid';
 import { CalendarAgenda } from './calendar-agenda';
+import { postRow } from '../../../../tests/helpers/post-row.ts';
 
-const post = (id: string, topic: string, day: number, hour: number, is_published = false): Post => ({
-  id,
-  user_id: 'user-1',
-  topic,
-  content: `Content of ${topic}`,
-  is_published,
-  created_at: new Date(2026, 10, day, hour, 0).toISOString(),
-  image_path: null,
-  image_alt: null,
-});
+const post = (id: string, topic: string, day: number, hour: number, is_published = false): Post =>
+  postRow({
+    id,
+    user_id: 'user-1',
+    topic,
+    content: `Content of ${topic}`,
+    is_published,
+    created_at: new Date(2026, 10, day, hour, 0).toISOString(),
+  });
 
 const longTopic =
   'How a five-person team replaced three weekly status meetings with one written update and won back six hours';

@@ -1,6 +1,7 @@
 import { format, isSameDay } from 'date-fns';
 import type { Post } from '@/lib/supabase/database-types';
 import { localDate } from '../month-grid';
+import type { PostMoves } from '../use-plan-moves';
 import { PostChip } from './post-chip';
 
 interface CalendarAgendaProps {
@@ -11,6 +12,8 @@ interface CalendarAgendaProps {
   labelledBy: string;
   busy: boolean;
   onOpenPost: (post: Post) => void;
+  /** How posts move (Alt + arrow keys: the agenda has no empty days to drop a chip on). */
+  moves?: PostMoves | undefined;
 }
 
 /** A "yyyy-MM-dd" day key as local midnight of that day. */
@@ -23,7 +26,14 @@ function dateOfKey(key: string): Date {
  * The month as an agenda, for widths where seven columns would leave each day a sliver: the days
  * that have posts, in order, each with its posts at full width (whole topics, no sideways scroll).
  */
-export function CalendarAgenda({ postsByDay, today, labelledBy, busy, onOpenPost }: CalendarAgendaProps) {
+export function CalendarAgenda({
+  postsByDay,
+  today,
+  labelledBy,
+  busy,
+  onOpenPost,
+  moves,
+}: CalendarAgendaProps) {
   const days = [...postsByDay.keys()].sort().map((key) => ({ key, date: dateOfKey(key) }));
   return (
     <ol aria-labelledby={labelledBy} aria-busy={busy} className="space-y-3">
@@ -47,7 +57,7 @@ export function CalendarAgenda({ postsByDay, today, labelledBy, busy, onOpenPost
             <ul aria-label={`Posts on ${fullDate}`} className="mt-2 space-y-1.5">
               {(postsByDay.get(key) ?? []).map((post) => (
                 <li key={post.id}>
-                  <PostChip post={post} onOpen={onOpenPost} layout="row" />
+                  <PostChip post={post} onOpen={onOpenPost} layout="row" moves={moves} />
                 </li>
               ))}
             </ul>

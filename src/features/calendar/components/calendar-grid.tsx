@@ -1,6 +1,7 @@
 import { isSameDay } from 'date-fns';
 import type { Post } from '@/lib/supabase/database-types';
 import { dayKey, type MonthGridDay } from '../month-grid';
+import type { PostMoves } from '../use-plan-moves';
 import { DayCell } from './day-cell';
 
 const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
@@ -13,13 +14,23 @@ interface CalendarGridProps {
   labelledBy: string;
   busy: boolean;
   onOpenPost: (post: Post) => void;
+  /** How posts move (drag a chip to a day, or Alt + arrow keys); without it posts stay put. */
+  moves?: PostMoves | undefined;
 }
 
 /**
  * The month as a table: one column per weekday (Sunday first), one row per week. It always fits its
  * box (fixed, equal columns); the page shows the agenda instead where the columns would be too narrow.
  */
-export function CalendarGrid({ weeks, postsByDay, today, labelledBy, busy, onOpenPost }: CalendarGridProps) {
+export function CalendarGrid({
+  weeks,
+  postsByDay,
+  today,
+  labelledBy,
+  busy,
+  onOpenPost,
+  moves,
+}: CalendarGridProps) {
   return (
     <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <table aria-labelledby={labelledBy} aria-busy={busy} className="w-full table-fixed border-collapse">
@@ -51,6 +62,7 @@ export function CalendarGrid({ weeks, postsByDay, today, labelledBy, busy, onOpe
                     posts={postsByDay.get(key) ?? []}
                     isToday={isSameDay(day.date, today)}
                     onOpenPost={onOpenPost}
+                    moves={moves}
                   />
                 );
               })}

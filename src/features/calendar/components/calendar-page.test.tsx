@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Post } from '@/lib/supabase/database-types';
 import { CalendarPage, type CalendarPageProps } from './calendar-page';
 import { expectConsole } from '../../../../tests/helpers/console-guard.ts';
+import { postRow } from '../../../../tests/helpers/post-row.ts';
 
 type LoadMonth = CalendarPageProps['loadMonth'];
 type UpdatePost = CalendarPageProps['onUpdatePost'];
@@ -12,7 +13,7 @@ let sequence = 0;
 /** A post row as the posts table returns it; created_at is built from local time, as the app reads it. */
 function buildPost(overrides: Partial<Post> = {}): Post {
   sequence += 1;
-  return {
+  return postRow({
     id: `post-${sequence}`,
     user_id: 'user-1',
     topic: `Topic ${sequence}`,
@@ -22,7 +23,7 @@ function buildPost(overrides: Partial<Post> = {}): Post {
     image_path: null,
     image_alt: null,
     ...overrides,
-  };
+  });
 }
 
 const localIso = (monthIndex: number, day: number, hour: number, minute: number, year = 2026) =>
@@ -31,10 +32,10 @@ const localIso = (monthIndex: number, day: number, hour: number, minute: number,
 /** Wednesday 18 November 2026, 10:30 local time. */
 const now = new Date(2026, 10, 18, 10, 30);
 
-/** A fake backend: answers each month with the posts created in [from, to), like the real query. */
+/** A fake backend: answers each month with the posts whose calendar day is in [from, to), like the real query. */
 function backend(posts: Post[]): LoadMonth {
   return async (from, to) =>
-    posts.filter((post) => new Date(post.created_at) >= from && new Date(post.created_at) < to);
+    posts.filter((post) => new Date(post.calendar_at) >= from && new Date(post.calendar_at) < to);
 }
 
 function renderCalendar({
@@ -52,7 +53,17 @@ function renderCalendar({
       }),
   );
   const user = userEvent.setup();
-  render(<CalendarPage loadMonth={load} onUpdatePost={update} now={now} />);
+  render(
+    <CalendarPage
+      loadMonth={load}
+      onUpdatePost={update}
+      onPlanPost={async () => {
+        throw new Error('Not planned in these tests');
+      }}
+      loadUpcoming={async () => []}
+      now={now}
+    />,
+  );
   return { user, loadMonth: load, onUpdatePost: update };
 }
 

@@ -1,21 +1,35 @@
 import { addMonths, format, isSameMonth } from 'date-fns';
-import { useId, useRef, useState, type JSX } from 'react';
+import { useId, useRef, useState, type JSX, type ReactNode } from 'react';
 import type { ImageEdit } from '@/lib/images/image-attachment';
 import type { Post } from '@/lib/supabase/database-types';
-import { buildMonthGrid, filterByRange, groupPostsByDay, localDate, monthRange } from '../month-grid';
+import { buildMonthGrid, groupPostsByDay, localDate } from '../month-grid';
+import { dayAfter } from '../plan-move';
+import { useCalendarPosts } from '../use-calendar-posts';
+import { useChipFocus } from '../use-chip-focus';
 import { useContainerWidth } from '../use-container-width';
-import { useMonthPosts } from '../use-month-posts';
+import { usePlanMoves, type PlanPost, type PostMoves } from '../use-plan-moves';
+import type { LoadUpcoming } from '../use-upcoming';
 import { CalendarAgenda } from './calendar-agenda';
 import { CalendarGrid } from './calendar-grid';
 import { CalendarToolbar } from './calendar-toolbar';
 import { MonthStatus } from './month-status';
+import { MoveNotice } from './move-notice';
+import { PlanningHint } from './planning-hint';
 import { PostDialog } from './post-dialog';
+import { isMovable } from './post-status';
+import { UpcomingList } from './upcoming-list';
 
 export interface CalendarPageProps {
-  /** Loads the signed-in user's posts created in [from, to) (the visible month, in the user's time zone). */
+  /** Loads the signed-in user's posts whose calendar day is in [from, to) (the visible month, in the user's time zone). */
   loadMonth: (from: Date, to: Date) => Promise<Post[]>;
   /** Saves new content for a post; resolves with the updated post. */
   onUpdatePost: (id: string, content: string, image?: ImageEdit) => Promise<Post>;
+  /** Plans a post for a time, or makes it a draft again with null; resolves with the post as stored. */
+  onPlanPost: PlanPost;
+  /** The next planned posts still to go out, soonest first, at most `limit`. */
+  loadUpcoming: LoadUpcoming;
+  /** The post dialog's plan and publish controls, under the text; `onPostChange` puts a changed post in place. */
+  renderPublishing?: ((post: Post, onPostChange: (post: Post) => void) => ReactNode) | undefined;
   /** Injected for tests; defaults to new Date(). */
   now?: Date;
   /** The author's hashtag maximum: the post check flags more. */
@@ -37,26 +51,64 @@ const monthOf = (date: Date): VisibleMonth => ({ year: date.getFullYear(), month
 
 /**
  * /calendar: the user's posts on a month grid (an agenda of the month's days on narrow pages), each
- * opening a dialog to read and edit it (docs/product.md §2).
+ * opening a dialog to read and edit it (docs/product.md §9). Posts not yet out move to another day
+ * by drag and drop or Alt + arrow keys, with Undo; "Upcoming" lists what is planned; while a post is
+ * due or going out the page reloads quietly so its status follows the server's publisher.
  */
-export function CalendarPage({ loadMonth, onUpdatePost, now, maxHashtags }: CalendarPageProps): JSX.Element {
+export function CalendarPage({
+  loadMonth,
+  onUpdatePost,
+  onPlanPost,
+  loadUpcoming,
+  renderPublishing,
+  now,
+  maxHashtags,
+}: CalendarPageProps): JSX.Element {
   const [openedAt] = useState(() => new Date());
   const today = now ?? openedAt;
+  const clock = () => now ?? new Date();
   const [visible, setVisible] = useState<VisibleMonth>(() => monthOf(today));
-  const [openPostId, setOpenPostId] = useState<string | null>(null);
   const titleId = useId();
+  const hintId = useId();
   const container = useRef<HTMLDivElement>(null);
   const width = useContainerWidth(container);
   const asAgenda = width !== null && width < agendaBelowWidth;
-  const { state, retry, replacePost } = useMonthPosts(loadMonth, visible.year, visible.monthIndex);
+  const calendar = useCalendarPosts({ loadMonth, loadUpcoming, ...visible, clock });
+  const { month, upcoming, posts, openPost } = calendar;
+  const { focusChip } = useChipFocus(container);
 
   const firstOfMonth = localDate(visible.year, visible.monthIndex, 1);
   const monthLabel = format(firstOfMonth, 'MMMM yyyy');
-  // Only the visible month's posts are placed, so the greyed days of adjacent months stay empty.
-  const posts =
-    state.status === 'ready' ? filterByRange(state.posts, monthRange(visible.year, visible.monthIndex)) : [];
-  const openPost = posts.find((post) => post.id === openPostId) ?? null;
+  const postsByDay = groupPostsByDay(posts);
   const showMonth = (date: Date) => setVisible(monthOf(date));
+  /** Shows the month of the post's calendar day, if the grid is elsewhere. */
+  const followPost = (post: Post) => {
+    if (!isSameMonth(new Date(post.calendar_at), firstOfMonth)) showMonth(new Date(post.calendar_at));
+  };
+
+  const plan = usePlanMoves({
+    onPlanPost,
+    clock,
+    onPlanned: (post, focus) => {
+      calendar.planChanged(post);
+      if (!focus) return;
+      // A keyboard move keeps the focus on its chip, in whatever cell (or month) it lands.
+      followPost(post);
+      focusChip(post.id);
+    },
+  });
+
+  const moves: PostMoves = {
+    saving: plan.saving,
+    hintId,
+    revealId: plan.lastMovedId,
+    moveBy: (post, days) => plan.move(post, dayAfter(post, days), true),
+    dropOn: (postId, day) => {
+      const post = posts.find((candidate) => candidate.id === postId);
+      if (post && isMovable(post)) plan.move(post, day, false);
+    },
+  };
+  const busy = month.state.status === 'loading';
 
   return (
     <div ref={container} className="mx-auto max-w-6xl space-y-4">
@@ -70,32 +122,53 @@ export function CalendarPage({ loadMonth, onUpdatePost, now, maxHashtags }: Cale
           if (!isSameMonth(firstOfMonth, today)) showMonth(today);
         }}
       />
-      <MonthStatus state={state} postCount={posts.length} monthLabel={monthLabel} onRetry={retry} />
+      <MonthStatus
+        state={month.state}
+        postCount={posts.length}
+        monthLabel={monthLabel}
+        onRetry={month.retry}
+      />
+      <PlanningHint id={hintId} asAgenda={asAgenda} />
+      <MoveNotice notice={plan.notice} failure={plan.failure} undoing={plan.undoing} onUndo={plan.undo} />
       {asAgenda ? (
         <CalendarAgenda
-          postsByDay={groupPostsByDay(posts)}
+          postsByDay={postsByDay}
           today={today}
           labelledBy={titleId}
-          busy={state.status === 'loading'}
-          onOpenPost={(post) => setOpenPostId(post.id)}
+          busy={busy}
+          onOpenPost={calendar.open}
+          moves={moves}
         />
       ) : (
         <CalendarGrid
           weeks={buildMonthGrid(visible.year, visible.monthIndex)}
-          postsByDay={groupPostsByDay(posts)}
+          postsByDay={postsByDay}
           today={today}
           labelledBy={titleId}
-          busy={state.status === 'loading'}
-          onOpenPost={(post) => setOpenPostId(post.id)}
+          busy={busy}
+          onOpenPost={calendar.open}
+          moves={moves}
         />
       )}
+      <UpcomingList
+        state={upcoming.state}
+        onRetry={upcoming.retry}
+        onOpenPost={(post) => {
+          followPost(post);
+          calendar.open(post);
+        }}
+      />
       {openPost && (
         <PostDialog
           key={openPost.id}
           post={openPost}
-          onClose={() => setOpenPostId(null)}
+          onClose={calendar.close}
           maxHashtags={maxHashtags}
-          onSave={async (content, image) => replacePost(await onUpdatePost(openPost.id, content, image))}
+          renderPublishing={renderPublishing}
+          onPostChange={calendar.planChanged}
+          onSave={async (content, image) =>
+            calendar.putInPlace(await onUpdatePost(openPost.id, content, image))
+          }
         />
       )}
     </div>

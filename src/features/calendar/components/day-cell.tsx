@@ -1,7 +1,9 @@
 import { format } from 'date-fns';
 import { useId, useState } from 'react';
 import type { Post } from '@/lib/supabase/database-types';
+import { isPostDrag, droppedPostId } from '../drag-post';
 import { dayKey, type MonthGridDay } from '../month-grid';
+import type { PostMoves } from '../use-plan-moves';
 import { PostChip } from './post-chip';
 
 /** A busy day shows this many posts and a "+N more" button for the rest, so the cell stays readable. */
@@ -12,19 +14,49 @@ interface DayCellProps {
   posts: readonly Post[];
   isToday: boolean;
   onOpenPost: (post: Post) => void;
+  /** How posts move; the cell takes dropped chips when given. */
+  moves?: PostMoves | undefined;
 }
 
-export function DayCell({ day, posts, isToday, onOpenPost }: DayCellProps) {
+export function DayCell({ day, posts, isToday, onOpenPost, moves }: DayCellProps) {
   const [expanded, setExpanded] = useState(false);
+  const [dropping, setDropping] = useState(false);
+  /** The moved post this cell last expanded for, so it expands once and "Show fewer" still works. */
+  const [revealed, setRevealed] = useState<string | null>(null);
   const listId = useId();
   const fullDate = format(day.date, 'EEEE, MMMM d, yyyy');
   const hiddenCount = posts.length - postsShownPerDay;
+  const revealId = moves?.revealId ?? null;
+  // A post just moved here past the first three expands the day, so it (and its focus) stays in sight.
+  if (revealId !== revealed && posts.findIndex((post) => post.id === revealId) >= postsShownPerDay) {
+    setRevealed(revealId);
+    setExpanded(true);
+  }
   const shown = expanded ? posts : posts.slice(0, postsShownPerDay);
 
   return (
     <td
       aria-current={isToday ? 'date' : undefined}
-      className={`h-32 border border-slate-200 align-top ${isToday ? 'bg-brand-50' : day.inMonth ? 'bg-white' : 'bg-slate-50'}`}
+      onDragOver={(event) => {
+        if (!moves || !isPostDrag(event)) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'move';
+        setDropping(true);
+      }}
+      onDragLeave={(event) => {
+        if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)))
+          setDropping(false);
+      }}
+      onDrop={(event) => {
+        setDropping(false);
+        const postId = droppedPostId(event);
+        if (!moves || postId === null) return;
+        event.preventDefault();
+        moves.dropOn(postId, day.date);
+      }}
+      className={`h-32 border border-slate-200 align-top ${isToday ? 'bg-brand-50' : day.inMonth ? 'bg-white' : 'bg-slate-50'} ${
+        dropping ? 'outline-2 -outline-offset-2 outline-brand-500 outline-dashed' : ''
+      }`}
     >
       <div className="flex min-h-32 flex-col gap-1 p-1.5">
         <time
@@ -40,7 +72,7 @@ export function DayCell({ day, posts, isToday, onOpenPost }: DayCellProps) {
           <ul id={listId} aria-label={`Posts on ${fullDate}`} className="space-y-1">
             {shown.map((post) => (
               <li key={post.id}>
-                <PostChip post={post} onOpen={onOpenPost} />
+                <PostChip post={post} onOpen={onOpenPost} moves={moves} draggable />
               </li>
             ))}
           </ul>

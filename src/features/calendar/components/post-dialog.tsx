@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import { CloseButton } from '@/components/ui/close-button';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
@@ -25,10 +25,24 @@ interface PostDialogProps {
   onSave: (content: string, image: ImageEdit | undefined) => Promise<void>;
   /** The author's hashtag maximum: the post check flags more. */
   maxHashtags?: number | undefined;
+  /** Controls to plan and publish the post, shown under its text (supplied by the app). */
+  renderPublishing?: ((post: Post, onPostChange: (post: Post) => void) => ReactNode) | undefined;
+  /** A post the publishing controls changed: the calendar puts it in place. */
+  onPostChange: (post: Post) => void;
 }
 
-/** A post opened from the calendar: topic, long date, rendered content, and an editor. */
-export function PostDialog({ post, onClose, onSave, maxHashtags }: PostDialogProps) {
+/**
+ * A post opened from the calendar: topic, calendar date and status, rendered content, the
+ * publishing controls, and an editor.
+ */
+export function PostDialog({
+  post,
+  onClose,
+  onSave,
+  maxHashtags,
+  renderPublishing,
+  onPostChange,
+}: PostDialogProps) {
   /** null while viewing; the text being edited otherwise. */
   const [draft, setDraft] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -70,8 +84,8 @@ export function PostDialog({ post, onClose, onSave, maxHashtags }: PostDialogPro
         <div className="min-w-0">
           <DialogTitle className="break-words">{post.topic || 'Untitled post'}</DialogTitle>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-500">
-            <time dateTime={post.created_at}>
-              {format(new Date(post.created_at), "EEEE, MMMM d, yyyy 'at' p")}
+            <time dateTime={post.calendar_at}>
+              {format(new Date(post.calendar_at), "EEEE, MMMM d, yyyy 'at' p")}
             </time>
             <PostStatusBadge post={post} />
           </p>
@@ -93,6 +107,7 @@ export function PostDialog({ post, onClose, onSave, maxHashtags }: PostDialogPro
             {post.image_path && (
               <PostImage path={post.image_path} alt={post.image_alt} className="mt-4 rounded-lg" />
             )}
+            {renderPublishing && <div className="mt-6">{renderPublishing(post, onPostChange)}</div>}
             <div className="mt-6 flex justify-end gap-2">
               {post.image_path && (
                 <DownloadImageButton

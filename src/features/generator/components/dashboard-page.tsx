@@ -7,6 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { readyCatalog, type AiServiceState } from '@/lib/ai/ai-service-state';
 import { timers } from '@/config/timers';
+import { formatPlanTime } from '@/lib/format/format-plan-time';
 import type { Profile } from '@/lib/supabase/database-types';
 import type { PendingImage } from '@/lib/images/image-attachment';
 import { usePastedImages } from '@/lib/images/use-pasted-images';
@@ -32,8 +33,16 @@ interface DashboardPageProps {
   /** The AI service: generation waits for its catalog and says why while it cannot. */
   aiService: AiServiceState;
   apiBaseUrl: string;
-  /** Saves the post with its image and counts its topic in the ideas bank (wired by the app). */
-  onSave: (topic: string, content: string, image: PendingImage | null) => Promise<void>;
+  /**
+   * Saves the post with its image, planned for `plannedAt` or not planned (null), and counts its
+   * topic in the ideas bank (wired by the app).
+   */
+  onSave: (
+    topic: string,
+    content: string,
+    image: PendingImage | null,
+    plannedAt: Date | null,
+  ) => Promise<void>;
   /** The research panel, shown by "Find Topics"; it hands a chosen topic back. */
   renderResearch?: (onChoose: (topic: string) => void) => ReactNode;
   onChat?: (post: { title: string; content: string }) => void;
@@ -67,6 +76,8 @@ export function DashboardPage({
   } = useGeneratorStore();
   const [researchOpen, setResearchOpen] = useState(false);
   const [saveState, setSaveState] = useState<'idle' | 'saving' | 'saved'>('idle');
+  // "Planned for" while the user plans the post: kept while the page is open, never stored.
+  const [plannedFor, setPlannedFor] = useState<string | null>(null);
   const attachment = useImageAttachmentStore();
   const [draftingAlt, setDraftingAlt] = useState(false);
   const variants = useVariantsStore();
@@ -98,6 +109,7 @@ export function DashboardPage({
       clearPreview();
       useImageAttachmentStore.getState().reset();
       useVariantsStore.getState().clear();
+      setPlannedFor(null);
       setSaveState('idle');
     }, timers.savedFlagMs);
     return () => clearTimeout(timer);
@@ -139,14 +151,16 @@ export function DashboardPage({
     useGeneratorStore.getState().showPost(chosen.text, useVariantsStore.getState().topic);
   }
 
-  async function save() {
+  async function save(plannedAt: Date | null) {
     const postTopic = contentTopic || topic.trim();
     if (!content.trim() || !postTopic) return;
     setSaveState('saving');
     try {
-      await onSave(postTopic, content, attachment.pending);
+      await onSave(postTopic, content, attachment.pending, plannedAt);
       setSaveState('saved');
-      toast.success('Post saved successfully!');
+      toast.success(
+        plannedAt ? `Post saved and planned for ${formatPlanTime(plannedAt)}.` : 'Post saved successfully!',
+      );
     } catch (caught) {
       setSaveState('idle');
       toast.error(caught instanceof Error && caught.message ? caught.message : 'Failed to save post');
@@ -259,7 +273,9 @@ export function DashboardPage({
               streaming={busy}
               saveState={saveState}
               incomplete={incomplete}
-              onSave={() => void save()}
+              onSave={(plannedAt) => void save(plannedAt)}
+              plannedFor={plannedFor}
+              onPlannedForChange={setPlannedFor}
               onRegenerate={startGeneration}
               canRegenerate={canGenerate}
               onChat={() => onChat?.({ title: contentTopic || topic, content })}

@@ -1,5 +1,5 @@
 import { Check, Copy, Globe, MessageCircle, MessageSquare, Repeat2, Send, ThumbsUp } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { PostImageFrame } from '@/components/images/post-image';
 import { AuthorBlock } from '@/components/ui/author-block';
 import { useCopyToClipboard } from '@/lib/clipboard/use-copy-to-clipboard';
@@ -7,6 +7,7 @@ import { messages } from '@/config/messages';
 import { toast } from '@/lib/toast/toast';
 import { foldForFeed, linkedInLength, linkedInPostLimit } from '@/lib/linkedin/linkedin-text';
 import { IncompletePostNotice, SaveIncompleteConfirm } from './incomplete-post';
+import { PlanOnSave, usePlanOnSave } from './plan-on-save';
 
 interface PostPreviewCardProps {
   content: string;
@@ -17,7 +18,15 @@ interface PostPreviewCardProps {
   saveState: 'idle' | 'saving' | 'saved';
   /** The generation failed after this much: marked, and saved only after a confirmation. */
   incomplete?: boolean;
-  onSave: () => void;
+  /** Saves the post, planned for `plannedAt` (a time still to come) or not planned (null). */
+  onSave: (plannedAt: Date | null) => void;
+  /**
+   * The "Planned for" value while the user plans the post ('' before a time is chosen), or null.
+   * Kept by the page, so a new generation or a failed save loses nothing typed.
+   */
+  plannedFor?: string | null;
+  /** Offers planning the post as it is saved ("Plan…"); null takes the plan away. */
+  onPlannedForChange?: (value: string | null) => void;
   onRegenerate?: () => void;
   canRegenerate?: boolean;
   onChat: () => void;
@@ -43,6 +52,8 @@ export function PostPreviewCard({
   saveState,
   incomplete = false,
   onSave,
+  plannedFor = null,
+  onPlannedForChange,
   onRegenerate,
   canRegenerate = false,
   onChat,
@@ -54,6 +65,17 @@ export function PostPreviewCard({
   const { copied, copy: copyText } = useCopyToClipboard();
   const length = linkedInLength(content);
   const { visible, folded } = foldForFeed(content);
+  const planInput = useRef<HTMLInputElement>(null);
+  const planButton = useRef<HTMLButtonElement>(null);
+  const plan = usePlanOnSave(plannedFor, onPlannedForChange, { input: planInput, button: planButton });
+
+  function save(confirmed: boolean) {
+    if (confirmed) setConfirmingSave(false);
+    const plannedAt = plan.check();
+    if (plannedAt === undefined) return;
+    if (incomplete && !confirmed) setConfirmingSave(true);
+    else onSave(plannedAt);
+  }
 
   async function copy() {
     if (await copyText(content)) toast.success('Post copied to clipboard!');
@@ -142,9 +164,20 @@ export function PostPreviewCard({
           >
             <MessageCircle aria-hidden="true" className="h-4 w-4" /> Chat about this
           </button>
+          {plan.offered && plan.value === null && (
+            <button
+              ref={planButton}
+              type="button"
+              onClick={plan.reveal}
+              disabled={streaming || saveState !== 'idle'}
+              className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-50 disabled:text-slate-400"
+            >
+              Plan…
+            </button>
+          )}
           <button
             type="button"
-            onClick={incomplete ? () => setConfirmingSave(true) : onSave}
+            onClick={() => save(false)}
             disabled={streaming || saveState !== 'idle' || confirming}
             className="flex items-center gap-1 rounded-lg bg-brand-500 px-3 py-1.5 font-medium text-white hover:bg-brand-600 disabled:bg-slate-300"
           >
@@ -154,20 +187,26 @@ export function PostPreviewCard({
               </>
             ) : saveState === 'saving' ? (
               'Saving...'
+            ) : plan.value !== null ? (
+              'Save and plan'
             ) : (
               'Save Post'
             )}
           </button>
         </span>
       </div>
-      {confirming && (
-        <SaveIncompleteConfirm
-          onCancel={() => setConfirmingSave(false)}
-          onConfirm={() => {
-            setConfirmingSave(false);
-            onSave();
-          }}
+      {plan.value !== null && (
+        <PlanOnSave
+          value={plan.value}
+          onChange={plan.change}
+          onClear={plan.clear}
+          error={plan.error}
+          disabled={saveState !== 'idle'}
+          inputRef={planInput}
         />
+      )}
+      {confirming && (
+        <SaveIncompleteConfirm onCancel={() => setConfirmingSave(false)} onConfirm={() => save(true)} />
       )}
     </article>
   );

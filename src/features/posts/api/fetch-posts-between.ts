@@ -5,7 +5,10 @@ import type { Post } from '@/lib/supabase/database-types';
 /** The server's read cap (MAX_ROWS); a month is read in pages of this size. */
 const monthPageSize = 1000;
 
-/** The user's posts created in [from, to), oldest first (one calendar month), however many. */
+/**
+ * The user's posts whose calendar day (published, else planned, else created: `calendar_at`) is in
+ * [from, to), oldest first (one calendar month), however many.
+ */
 export async function fetchPostsBetween(userId: string, from: Date, to: Date): Promise<Post[]> {
   try {
     // Reads stop at the server's row cap (1,000): page until a short page, so a busy month is whole.
@@ -15,9 +18,9 @@ export async function fetchPostsBetween(userId: string, from: Date, to: Date): P
         .from('posts')
         .select('*')
         .eq('user_id', userId)
-        .gte('created_at', from.toISOString())
-        .lt('created_at', to.toISOString())
-        .order('created_at', { ascending: true })
+        .gte('calendar_at', from.toISOString())
+        .lt('calendar_at', to.toISOString())
+        .order('calendar_at', { ascending: true })
         .order('id', { ascending: true })
         .range(offset, offset + monthPageSize - 1);
       if (error) throw error;

@@ -2,7 +2,9 @@ import { userFacingError } from '@/lib/errors/store-error-message';
 import { getSupabase } from '@/lib/supabase/client';
 import type { Post } from '@/lib/supabase/database-types';
 
-export type PostPatch = Partial<Pick<Post, 'content' | 'is_published' | 'image_path' | 'image_alt'>>;
+export type PostPatch = Partial<
+  Pick<Post, 'content' | 'is_published' | 'image_path' | 'image_alt' | 'planned_at'>
+>;
 
 /**
  * Changes one post and returns it as stored. A post that is gone, or not the user's (row-level

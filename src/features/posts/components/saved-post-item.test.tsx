@@ -1,12 +1,15 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import type { LinkedInStatus } from '@/lib/publishing/linkedin-api';
 import type { Post } from '@/lib/supabase/database-types';
 import { SavedPostItem } from './saved-post-item';
 import { expectConsole } from '../../../../tests/helpers/console-guard.ts';
+import { postRow } from '../../../../tests/helpers/post-row.ts';
 
 function buildPost(overrides: Partial<Post> = {}): Post {
-  return {
+  return postRow({
     id: 'p1',
     user_id: 'u1',
     topic: 'Remote work',
@@ -16,7 +19,7 @@ function buildPost(overrides: Partial<Post> = {}): Post {
     image_path: null,
     image_alt: null,
     ...overrides,
-  };
+  });
 }
 
 const author = { fullName: 'Ada Lovelace', role: 'Content Creator', company: 'Engines Ltd' };
@@ -107,5 +110,87 @@ describe('SavedPostItem', () => {
     expect(props.onChat).toHaveBeenCalledOnce();
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(props.onDelete).toHaveBeenCalledOnce();
+  });
+
+  describe('publishing', () => {
+    const linkedin: LinkedInStatus = {
+      configured: true,
+      missing: [],
+      connection: {
+        name: 'Ada Lovelace',
+        connectedAt: '2026-11-01T10:00:00Z',
+        expiresAt: '2027-01-01T10:00:00Z',
+        needsReconnect: false,
+      },
+    };
+
+    function renderPublishing(post: Post, status: LinkedInStatus | null = linkedin) {
+      const publishing = {
+        linkedin: status,
+        onPlan: vi.fn(async () => post),
+        onPublish: vi.fn(async () => post),
+        onMarkPublished: vi.fn(async () => ({ ...post, is_published: true })),
+      };
+      const onTogglePublished = vi.fn(async () => {});
+      render(
+        <MemoryRouter>
+          <ul>
+            <SavedPostItem
+              post={post}
+              author={author}
+              onSaveEdit={vi.fn()}
+              onTogglePublished={onTogglePublished}
+              onDelete={vi.fn()}
+              onChat={vi.fn()}
+              publishing={publishing}
+            />
+          </ul>
+        </MemoryRouter>,
+      );
+      return { user: userEvent.setup(), publishing, onTogglePublished };
+    }
+
+    it('has no publishing part unless the page gives one', () => {
+      renderItem(buildPost());
+      expect(screen.queryByLabelText('Planned for')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Publish now' })).not.toBeInTheDocument();
+    });
+
+    it('plans, publishes and keeps the status pill working', async () => {
+      const { user, publishing, onTogglePublished } = renderPublishing(
+        buildPost({ planned_at: new Date(2026, 10, 27, 9, 0).toISOString() }),
+      );
+      expect(screen.getByText('Planned for Fri 27 Nov, 9:00 AM')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Remove plan' }));
+      expect(publishing.onPlan).toHaveBeenCalledExactlyOnceWith(null);
+
+      await user.click(screen.getByRole('button', { name: 'Publish now' }));
+      await user.click(
+        within(screen.getByRole('alertdialog', { name: 'Publish to LinkedIn?' })).getByRole('button', {
+          name: 'Publish now',
+        }),
+      );
+      expect(publishing.onPublish).toHaveBeenCalledOnce();
+
+      await user.click(screen.getByRole('button', { name: 'Draft — mark as published' }));
+      expect(onTogglePublished).toHaveBeenCalledOnce();
+    });
+
+    it('reminds to post a due post by hand without LinkedIn, and marks it published', async () => {
+      const { user, publishing } = renderPublishing(buildPost({ planned_at: '2026-01-05T09:00:00Z' }), {
+        configured: true,
+        missing: [],
+        connection: null,
+      });
+      expect(screen.getByText(/It's time to post this\./)).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Mark as published' }));
+      expect(publishing.onMarkPublished).toHaveBeenCalledOnce();
+    });
+
+    it('hides the publishing part while the post is being edited', async () => {
+      const { user } = renderPublishing(buildPost());
+      await user.click(screen.getByRole('button', { name: 'Edit' }));
+      expect(screen.queryByLabelText('Planned for')).not.toBeInTheDocument();
+    });
   });
 });

@@ -6,17 +6,29 @@ import { imageFileName } from '@/lib/images/image-file-name';
 import { ImageEditFields } from '@/components/images/image-edit-fields';
 import { PostImage } from '@/components/images/post-image';
 import { PostCheckPanel } from '@/components/post-check/post-check-panel';
+import { PublishingPanel } from '@/components/publishing/publishing-panel';
+import { WithPostImageUrl } from '@/components/publishing/with-post-image-url';
 import { Alert } from '@/components/ui/alert';
 import { AuthorBlock, type AuthorDetails } from '@/components/ui/author-block';
 import { Button } from '@/components/ui/button';
 import { useCopyToClipboard } from '@/lib/clipboard/use-copy-to-clipboard';
 import { imageSaveFailure, type ImageEdit } from '@/lib/images/image-attachment';
 import { useImageEdit } from '@/lib/images/use-image-edit';
+import type { LinkedInStatus } from '@/lib/publishing/linkedin-api';
 import type { Post } from '@/lib/supabase/database-types';
 import { messages } from '@/config/messages';
 import { toast } from '@/lib/toast/toast';
 
 export type Author = AuthorDetails;
+
+/** Planning and publishing one post (docs/product.md § Saved Posts). */
+export interface SavedPostPublishing {
+  /** The user's LinkedIn; null while unknown. */
+  linkedin: LinkedInStatus | null;
+  onPlan: (plannedAt: Date | null) => Promise<Post>;
+  onPublish: () => Promise<Post>;
+  onMarkPublished: () => Promise<Post>;
+}
 
 interface SavedPostItemProps {
   post: Post;
@@ -27,6 +39,8 @@ interface SavedPostItemProps {
   onTogglePublished: () => Promise<void>;
   onDelete: () => void;
   onChat: () => void;
+  /** Shows where the post stands on its way to LinkedIn, its plan and "Publish now". */
+  publishing?: SavedPostPublishing | undefined;
 }
 
 /** One saved post: author, date, status, the text, and its actions (docs/product.md §2 "Saved Posts"). */
@@ -38,6 +52,7 @@ export function SavedPostItem({
   onTogglePublished,
   onDelete,
   onChat,
+  publishing,
 }: SavedPostItemProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(post.content);
@@ -143,6 +158,22 @@ export function SavedPostItem({
               />
             )}
           </>
+        )}
+        {!editing && publishing && (
+          <div className="mt-4 border-t border-slate-100 pt-3">
+            <WithPostImageUrl path={post.image_path}>
+              {(imageUrl) => (
+                <PublishingPanel
+                  post={post}
+                  linkedin={publishing.linkedin}
+                  imageUrl={imageUrl}
+                  onPlan={publishing.onPlan}
+                  onPublish={publishing.onPublish}
+                  onMarkPublished={publishing.onMarkPublished}
+                />
+              )}
+            </WithPostImageUrl>
+          </div>
         )}
         {!editing && (
           <footer className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-3">

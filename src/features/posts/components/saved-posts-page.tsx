@@ -6,6 +6,8 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import type { LinkedInStatus } from '@/lib/publishing/linkedin-api';
+import type { Post } from '@/lib/supabase/database-types';
 import { toast } from '@/lib/toast/toast';
 import { usePostsStore } from '../posts-store';
 import { SavedPostItem, type Author } from './saved-post-item';
@@ -15,12 +17,29 @@ interface SavedPostsPageProps {
   /** The author's hashtag maximum: the post check flags more. */
   maxHashtags?: number | undefined;
   onChat: (post: { title: string; content: string }) => void;
+  /** Planning and publishing to LinkedIn; without it the posts show no publishing part. */
+  publishing?: {
+    /** The user's LinkedIn; null while unknown. */
+    linkedin: LinkedInStatus | null;
+    /** Publishes the post now (also "Retry"); the post as stored afterwards. */
+    onPublish: (id: string) => Promise<Post>;
+  };
 }
 
 /** /saved: every saved post, newest first, a page at a time. */
-export function SavedPostsPage({ author, maxHashtags, onChat }: SavedPostsPageProps) {
-  const { posts, loading, error, hasMore, fetchPosts, loadMore, updatePost, togglePublished, deletePost } =
-    usePostsStore();
+export function SavedPostsPage({ author, maxHashtags, onChat, publishing }: SavedPostsPageProps) {
+  const {
+    posts,
+    loading,
+    error,
+    hasMore,
+    fetchPosts,
+    loadMore,
+    updatePost,
+    togglePublished,
+    planPost,
+    deletePost,
+  } = usePostsStore();
   const [confirming, setConfirming] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [loadedOnce, setLoadedOnce] = useState(false);
@@ -94,6 +113,16 @@ export function SavedPostsPage({ author, maxHashtags, onChat }: SavedPostsPagePr
               }}
               onDelete={() => setConfirming(post.id)}
               onChat={() => onChat({ title: post.topic, content: post.content })}
+              publishing={
+                publishing && {
+                  linkedin: publishing.linkedin,
+                  onPlan: (plannedAt) => planPost(post.id, plannedAt),
+                  onPublish: () => publishing.onPublish(post.id),
+                  // A due reminder's "Mark as published": the same change as the status pill.
+                  onMarkPublished: () =>
+                    post.is_published ? Promise.resolve(post) : togglePublished(post.id),
+                }
+              }
             />
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -27,6 +27,8 @@ import { VoiceSection } from './voice-section';
 interface SettingsPageProps {
   /** The catalog and configured engines come from the AI service; until then only they wait. */
   aiService: AiServiceState;
+  /** Cards of other features the app adds below the profile (the LinkedIn connection). */
+  children?: ReactNode;
 }
 
 type Form = {
@@ -78,7 +80,7 @@ const toOptions = (values: readonly string[]) => values.map((value) => ({ value,
  * /settings: every profile field, the post preferences, the engine and model, saved with one button
  * (docs/product.md §2 "Settings"); below them "Your voice", saved with its own.
  */
-export function SettingsPage({ aiService }: SettingsPageProps) {
+export function SettingsPage({ aiService, children }: SettingsPageProps) {
   const catalog = readyCatalog(aiService);
   const profile = useProfileStore((state) => state.profile);
   const saveProfile = useProfileStore((state) => state.saveProfile);
@@ -211,6 +213,7 @@ export function SettingsPage({ aiService }: SettingsPageProps) {
         </div>
       </form>
       <VoiceSection />
+      {children}
     </div>
   );
 }

@@ -1,0 +1,45 @@
+/**
+ * A fake LinkedIn for the "publish to LinkedIn" flow (docs/wire-formats.md §7.6): OAuth, OpenID
+ * userinfo, image upload and post creation, in LinkedIn's wire format and refusing what LinkedIn
+ * refuses. Point LINKEDIN_AUTH_BASE_URL at `${url}/oauth/v2` and LINKEDIN_API_BASE_URL at `url`.
+ */
+import { sendJson } from './http-utils.ts';
+import type { LinkedInContext } from './linkedin-common.ts';
+import { handleAccessToken, handleAuthorization, handleUserInfo } from './linkedin-oauth-fake.ts';
+import { handleCreatePost } from './linkedin-posts-fake.ts';
+import { handleInitializeUpload, handleUpload, UPLOAD_PATH_PREFIX } from './linkedin-rest-fake.ts';
+
+export type { LinkedInContext } from './linkedin-common.ts';
+export { escapeLittleText, shownText } from './linkedin-little-text.ts';
+export { MAX_COMMENTARY_LENGTH } from './linkedin-posts-fake.ts';
+export * from './linkedin-state.ts';
+
+/** The routes the fake server sends here; `prefix` routes take an id after the path. */
+export const linkedinRoutes: { method: string; path: string; prefix?: boolean; binary?: boolean }[] = [
+  { method: 'GET', path: '/oauth/v2/authorization' },
+  { method: 'POST', path: '/oauth/v2/accessToken' },
+  { method: 'GET', path: '/v2/userinfo' },
+  { method: 'POST', path: '/rest/images' },
+  { method: 'POST', path: '/rest/posts' },
+  // The bytes of an image: recorded as a length, not as text.
+  { method: 'PUT', path: UPLOAD_PATH_PREFIX.slice(0, -1), prefix: true, binary: true },
+];
+
+export function handleLinkedIn(context: LinkedInContext): void {
+  const { path } = context;
+  if (path.startsWith(UPLOAD_PATH_PREFIX)) return handleUpload(context);
+  switch (path) {
+    case '/oauth/v2/authorization':
+      return handleAuthorization(context);
+    case '/oauth/v2/accessToken':
+      return handleAccessToken(context);
+    case '/v2/userinfo':
+      return handleUserInfo(context);
+    case '/rest/images':
+      return handleInitializeUpload(context);
+    case '/rest/posts':
+      return handleCreatePost(context);
+    default:
+      return sendJson(context.res, 404, { status: 404, message: `No LinkedIn resource at ${path}` });
+  }
+}

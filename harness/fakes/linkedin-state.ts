@@ -1,0 +1,167 @@
+/**
+ * What the fake LinkedIn remembers between requests (codes, tokens, images, posts). Tests read it
+ * in-process as `fake.linkedin`, or over GET /__control/linkedin/posts from another process.
+ */
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import type { JsonObject } from './http-utils.ts';
+import {
+  DEFAULT_LINKEDIN_MEMBER,
+  LINKEDIN_TOKEN_EXPIRES_IN,
+  type LinkedInMember,
+  type LinkedInScenario,
+} from './scenarios.ts';
+
+/** An authorization code waiting to be redeemed, with what it was issued for. */
+export interface LinkedInCode {
+  clientId: string;
+  redirectUri: string;
+  scope: string[];
+  /** ms epoch; LinkedIn codes live 30 minutes. */
+  issuedAt: number;
+  member: LinkedInMember;
+}
+
+export interface LinkedInToken {
+  accessToken: string;
+  member: LinkedInMember;
+  clientId: string;
+  scope: string[];
+  /** ms epoch. */
+  issuedAt: number;
+  /** ms epoch: after it the token is refused as LinkedIn refuses an expired one. */
+  expiresAt: number;
+}
+
+export interface LinkedInImage {
+  /** `urn:li:image:<id>`, what a post's content.media.id names. */
+  urn: string;
+  id: string;
+  /** The `urn:li:person:…` that initialised the upload. */
+  owner: string;
+  uploadUrl: string;
+  uploadUrlExpiresAt: number;
+  /** Set by the PUT of the bytes; a post may only use the image once it is. The bytes are not kept. */
+  upload?: { byteLength: number; contentType: string | null; sha256: string };
+}
+
+export interface LinkedInPost {
+  /** `urn:li:share:<19 digits>`, also sent back in `x-restli-id`. */
+  urn: string;
+  author: string;
+  /** The commentary exactly as sent (little text, escapes included). */
+  commentary: string;
+  /** What LinkedIn shows: escapes resolved, cut at the first stray reserved character (linkedin-little-text.ts). */
+  shownText: string;
+  visibility: string;
+  lifecycleState: string;
+  media?: { id: string; altText?: string };
+  /** The `Linkedin-Version` header the post was created with. */
+  linkedinVersion: string;
+  /** The request body as received. */
+  body: JsonObject;
+  createdAt: string;
+}
+
+/** The part of the state tests use. Arrays are live; `reset()` empties them in place. */
+export interface LinkedInFake {
+  readonly posts: LinkedInPost[];
+  readonly images: LinkedInImage[];
+  readonly tokens: LinkedInToken[];
+  /** Mints a token as the OAuth flow would (current scenario's member and lifetime), for tests that start connected. */
+  issueToken(options?: {
+    member?: Partial<LinkedInMember>;
+    scope?: string[];
+    clientId?: string;
+    expiresIn?: number;
+  }): LinkedInToken;
+  /** Forgets codes, tokens, images and posts (not the scenario). */
+  reset(): void;
+}
+
+export interface LinkedInState extends LinkedInFake {
+  readonly codes: Map<string, LinkedInCode>;
+  /** The token, if it exists and is still valid under the scenario. */
+  validToken(accessToken: string | undefined): LinkedInToken | undefined;
+  /** Whether this post creation is one of the scenario's `failPosts` (and counts it). */
+  takePostFailure(): boolean;
+  memberOf(override?: Partial<LinkedInMember>): LinkedInMember;
+}
+
+export const DEFAULT_LINKEDIN_SCOPE: readonly string[] = ['openid', 'profile', 'w_member_social'];
+
+const alphanumerics = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+export function randomAlphanumeric(length: number): string {
+  return Array.from({ length }, () => alphanumerics[randomInt(alphanumerics.length)]).join('');
+}
+
+/** A share id as LinkedIn writes them: 19 digits, starting with 7 like current activity ids. */
+export function randomShareId(): string {
+  return `7${Array.from({ length: 18 }, () => randomInt(10)).join('')}`;
+}
+
+/** Opaque secrets in LinkedIn's style: they start with AQ and are long base64url strings. */
+export function randomSecret(prefix: string, bytes: number): string {
+  return `${prefix}${randomBytes(bytes).toString('base64url')}`;
+}
+
+export function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export function createLinkedInState(scenario: () => LinkedInScenario): LinkedInState {
+  const posts: LinkedInPost[] = [];
+  const images: LinkedInImage[] = [];
+  const tokens: LinkedInToken[] = [];
+  const codes = new Map<string, LinkedInCode>();
+  // Counted per scenario object, so setting a scenario (or reset) starts the count again.
+  let failures: { for: LinkedInScenario; left: number } | undefined;
+
+  const memberOf = (override?: Partial<LinkedInMember>): LinkedInMember => ({
+    ...DEFAULT_LINKEDIN_MEMBER,
+    ...scenario().member,
+    ...override,
+  });
+
+  return {
+    posts,
+    images,
+    tokens,
+    codes,
+    memberOf,
+    issueToken(options = {}) {
+      const issuedAt = Date.now();
+      const expiresIn = options.expiresIn ?? scenario().tokenExpiresIn ?? LINKEDIN_TOKEN_EXPIRES_IN;
+      const token: LinkedInToken = {
+        accessToken: randomSecret('AQV', 96),
+        member: memberOf(options.member),
+        clientId: options.clientId ?? 'fake-linkedin-client',
+        scope: [...(options.scope ?? DEFAULT_LINKEDIN_SCOPE)],
+        issuedAt,
+        expiresAt: issuedAt + expiresIn * 1000,
+      };
+      tokens.push(token);
+      return token;
+    },
+    validToken(accessToken) {
+      if (accessToken === undefined || scenario().expireTokens) return undefined;
+      const token = tokens.find((candidate) => candidate.accessToken === accessToken);
+      return token && token.expiresAt > Date.now() ? token : undefined;
+    },
+    takePostFailure() {
+      const current = scenario();
+      if (!current.failPosts) return false;
+      if (failures?.for !== current) failures = { for: current, left: current.failPosts.times };
+      if (failures.left <= 0) return false;
+      failures.left -= 1;
+      return true;
+    },
+    reset() {
+      posts.length = 0;
+      images.length = 0;
+      tokens.length = 0;
+      codes.clear();
+      failures = undefined;
+    },
+  };
+}

@@ -1,0 +1,170 @@
+import { escapeLittleText } from './little-text.ts';
+import { linkedinClient, linkedinPostUrl } from './linkedin-client.ts';
+import type { LinkedInConfig } from './linkedin-config.ts';
+import {
+  classifyPublishFailure,
+  defaultRetryPolicy,
+  linkedinMaxCharacters,
+  tooLongMessage,
+  type PublishFailure,
+  type RetryPolicy,
+} from './publish-failure.ts';
+import type { ServiceClient } from './service-backend.ts';
+import { decryptToken } from './token-cipher.ts';
+
+/** The columns of a posts row the publisher reads (the functions return whole rows). */
+export interface PublishedPostRow {
+  id: string;
+  user_id: string;
+  content: string;
+  image_path: string | null;
+  image_alt: string | null;
+  publish_status: string;
+  publish_attempts: number;
+  [column: string]: unknown;
+}
+
+export interface StoredConnection {
+  member_id: string;
+  member_name: string;
+  access_token: string;
+  expires_at: string;
+  status: 'active' | 'revoked';
+  connected_at: string;
+}
+
+export interface PublisherOptions {
+  config: LinkedInConfig;
+  service: ServiceClient;
+  fetch: typeof fetch;
+  retry?: RetryPolicy;
+  now?: () => Date;
+  /** Where an unexpected fault is reported (the post itself always says what happened). */
+  log?: (message: string, error: unknown) => void;
+}
+
+/** Up to this many due posts per run; the next run (a minute later) takes the rest. */
+const batchSize = 20;
+
+/**
+ * Publishes claimed posts to LinkedIn (docs/decisions/016). Every post is claimed first (one
+ * UPDATE to `publishing`, so no two runs hold it), marked `sent` just before LinkedIn is called,
+ * and then settled: published with its URN, retried later, or failed with the reason.
+ */
+export function linkedinPublisher(options: PublisherOptions) {
+  const { config, service } = options;
+  const linkedin = linkedinClient(config, options.fetch);
+  const now = options.now ?? (() => new Date());
+  const policy = options.retry ?? defaultRetryPolicy;
+  const log = options.log ?? ((message, error) => console.error(message, error));
+
+  async function connectionOf(userId: string): Promise<StoredConnection | null> {
+    const rows = await service.rpc<StoredConnection[]>('linkedin_connection', { p_user_id: userId });
+    return rows[0] ?? null;
+  }
+
+  async function settle(post: PublishedPostRow, failure: PublishFailure): Promise<PublishedPostRow> {
+    if (failure.revokeConnection)
+      await service.rpc('linkedin_revoke_connection', { p_user_id: post.user_id });
+    const rows = await service.rpc<PublishedPostRow[]>('fail_publishing', {
+      p_post_id: post.id,
+      p_kind: failure.kind,
+      p_message: failure.message,
+      p_retry_at: failure.retryAt?.toISOString() ?? null,
+    });
+    return rows[0] ?? post;
+  }
+
+  /** Sends one claimed post; never throws for LinkedIn's answers, only when our own database fails. */
+  async function publishClaimed(post: PublishedPostRow): Promise<PublishedPostRow> {
+    const connection = await connectionOf(post.user_id);
+    const token =
+      connection?.status === 'active' && Date.parse(connection.expires_at) > now().getTime()
+        ? await decryptToken(config.tokenKey, post.user_id, connection.access_token)
+        : null;
+    if (!connection || token === null) {
+      return settle(post, {
+        kind: 'reconnect',
+        message: connection
+          ? 'LinkedIn needs you to sign in again before this post can go out. Reconnect LinkedIn in Settings.'
+          : 'LinkedIn is not connected. Connect LinkedIn in Settings, or copy the post and publish it yourself.',
+        retryAt: null,
+        revokeConnection: connection !== null && connection.status === 'active',
+      });
+    }
+    const length = [...post.content].length;
+    if (length > linkedinMaxCharacters) {
+      return settle(post, {
+        kind: 'rejected',
+        message: tooLongMessage(length),
+        retryAt: null,
+        revokeConnection: false,
+      });
+    }
+
+    let urn: string;
+    try {
+      const image = post.image_path
+        ? {
+            urn: await linkedin.uploadImage(
+              token,
+              connection.member_id,
+              await service.downloadImage(post.image_path),
+            ),
+            altText: post.image_alt,
+          }
+        : undefined;
+      // From here on LinkedIn may have the post: a claim left in this state is never retried on its own.
+      await service.rpc('mark_publish_sent', { p_post_id: post.id });
+      urn = await linkedin.createPost(token, {
+        authorSub: connection.member_id,
+        commentary: escapeLittleText(post.content),
+        image,
+      });
+    } catch (error) {
+      return settle(
+        post,
+        classifyPublishFailure(error, post.publish_attempts, {
+          apiVersion: config.apiVersion,
+          now: now(),
+          policy,
+        }),
+      );
+    }
+    const rows = await service.rpc<PublishedPostRow[]>('finish_publishing', {
+      p_post_id: post.id,
+      p_urn: urn,
+      p_url: linkedinPostUrl(urn),
+    });
+    return rows[0] ?? post;
+  }
+
+  return {
+    connectionOf,
+    publishClaimed,
+
+    /** Claims the posts whose time has come and publishes them one after another. */
+    async publishDue(staleAfterSeconds: number) {
+      const claimed = await service.rpc<PublishedPostRow[]>('claim_due_posts', {
+        max_posts: batchSize,
+        stale_after_seconds: staleAfterSeconds,
+      });
+      const outcome = { claimed: claimed.length, published: 0, retrying: 0, failed: 0 };
+      for (const post of claimed) {
+        try {
+          const settled = await publishClaimed(post);
+          if (settled.publish_status === 'published') outcome.published += 1;
+          else if (settled.publish_status === 'scheduled') outcome.retrying += 1;
+          else outcome.failed += 1;
+        } catch (error) {
+          // Our own database failed mid-way: the claim stays, and a later run settles it.
+          outcome.failed += 1;
+          log(`Publishing post ${post.id} stopped before it was settled:`, error);
+        }
+      }
+      return outcome;
+    },
+  };
+}
+
+export type LinkedInPublisher = ReturnType<typeof linkedinPublisher>;

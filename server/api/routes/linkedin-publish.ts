@@ -1,0 +1,90 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { ApiContext } from '../api-context.ts';
+import { ApiError } from '../api-error.ts';
+import { requireLinkedIn } from '../linkedin/linkedin-api.ts';
+import type { PublishedPostRow } from '../linkedin/publisher.ts';
+import { readJsonBody } from '../read-json-body.ts';
+import { authenticate } from '../verify-access-token.ts';
+
+const publishBody = z.object({ postId: z.string().uuid() });
+
+/**
+ * POST /linkedin/publish {postId} → { post }: publishes the user's post now (also "Retry"). The
+ * answer is the post as stored afterwards: published with its link, scheduled for another try,
+ * or failed with the reason. Refused before anything changes when LinkedIn is not connected.
+ */
+export function linkedinPublish(api: ApiContext) {
+  return async (c: Context): Promise<Response> => {
+    const { userId } = await authenticate(c.req.raw, api.verifyToken);
+    const linkedin = requireLinkedIn(api.linkedin);
+    const { postId } = await readJsonBody(c.req.raw, publishBody, 4 * 1024);
+    const connection = await linkedin.publisher.connectionOf(userId);
+    if (!connection) {
+      throw new ApiError(
+        409,
+        'Connect LinkedIn in Settings first.',
+        'invalid_request_error',
+        'linkedin_not_connected',
+      );
+    }
+    if (connection.status !== 'active' || Date.parse(connection.expires_at) <= Date.now()) {
+      throw new ApiError(
+        409,
+        'LinkedIn needs you to sign in again. Reconnect LinkedIn in Settings; nothing was posted.',
+        'invalid_request_error',
+        'linkedin_reconnect',
+      );
+    }
+    const [claimed] = await linkedin.service.rpc<PublishedPostRow[]>('claim_post_for_publishing', {
+      p_user_id: userId,
+      p_post_id: postId,
+    });
+    if (!claimed) {
+      throw new ApiError(
+        409,
+        'This post is already published or on its way to LinkedIn (or it was deleted). Reload to see it.',
+        'invalid_request_error',
+        'post_not_publishable',
+      );
+    }
+    return c.json({ post: await linkedin.publisher.publishClaimed(claimed) });
+  };
+}
+
+const dueBody = z.object({ stale_after_seconds: z.number().int().min(0).max(86_400).optional() });
+
+/**
+ * POST /linkedin/publish-due: publishes every post whose time has come. Called every minute by the
+ * embedded server's timer, and by pg_cron + pg_net on hosted Supabase, with the secret key.
+ */
+export function linkedinPublishDue(api: ApiContext) {
+  return async (c: Context): Promise<Response> => {
+    const linkedin = requireLinkedIn(api.linkedin);
+    const presented =
+      c.req.header('apikey') ?? /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
+    if (!(await sameSecret(presented, linkedin.secretKey))) {
+      throw new ApiError(
+        401,
+        'Only the project itself runs due posts.',
+        'authentication_error',
+        'invalid_token',
+      );
+    }
+    const text = await c.req.raw.clone().text();
+    const body = text.trim() ? await readJsonBody(c.req.raw, dueBody, 1024) : {};
+    return c.json(
+      await linkedin.publisher.publishDue(body.stale_after_seconds ?? linkedin.staleAfterSeconds),
+    );
+  };
+}
+
+/** Compares the digests, so the time taken says nothing about how much of the key was right. */
+async function sameSecret(presented: string, secret: string): Promise<boolean> {
+  const digest = async (text: string) =>
+    new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  const [a, b] = await Promise.all([digest(presented), digest(secret)]);
+  let difference = 0;
+  for (let index = 0; index < a.length; index += 1) difference |= (a[index] ?? 0) ^ (b[index] ?? 0);
+  return presented !== '' && difference === 0;
+}

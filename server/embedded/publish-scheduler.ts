@@ -1,0 +1,63 @@
+/**
+ * The embedded server's publisher clock: every `intervalMs` it calls the /api function entry that
+ * publishes due posts (the same entry pg_cron calls on hosted Supabase), with the secret key. The
+ * first run settles the claims a previous process left behind (nothing else can be holding them:
+ * the data directory is locked to this process). Runs never overlap.
+ */
+export interface PublishScheduler {
+  stop(): Promise<void>;
+}
+
+export function startPublishScheduler(options: {
+  /** This server's address. */
+  url: string;
+  secretKey: string;
+  intervalMs: number;
+  log: (message: string) => void;
+}): PublishScheduler {
+  let running: Promise<void> | null = null;
+  let first = true;
+
+  const run = () => {
+    if (running) return;
+    const body = first ? { stale_after_seconds: 0 } : {};
+    first = false;
+    running = fetch(`${options.url}/api/linkedin/publish-due`, {
+      method: 'POST',
+      headers: { apikey: options.secretKey, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+      .then(async (response) => {
+        const text = await response.text();
+        if (!response.ok) {
+          options.log(`Publishing due posts failed (${response.status}): ${text.slice(0, 300)}`);
+          return;
+        }
+        const outcome = JSON.parse(text) as {
+          claimed: number;
+          published: number;
+          retrying: number;
+          failed: number;
+        };
+        if (outcome.claimed > 0) {
+          options.log(
+            `Published ${outcome.published} of ${outcome.claimed} due posts to LinkedIn` +
+              ` (${outcome.retrying} to retry, ${outcome.failed} failed).`,
+          );
+        }
+      })
+      .catch((error: unknown) => options.log(`Publishing due posts failed: ${String(error)}`))
+      .finally(() => {
+        running = null;
+      });
+  };
+
+  run();
+  const timer = setInterval(run, options.intervalMs);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

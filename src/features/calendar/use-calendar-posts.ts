@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import type { Post } from '@/lib/supabase/database-types';
+import { filterByRange, monthRange } from './month-grid';
+import { useLiveRefresh } from './use-live-refresh';
+import { useMonthPosts, type LoadMonth } from './use-month-posts';
+import { useUpcoming, type LoadUpcoming } from './use-upcoming';
+
+interface Options {
+  loadMonth: LoadMonth;
+  loadUpcoming: LoadUpcoming;
+  year: number;
+  monthIndex: number;
+  /** The time the live refresh compares plans with. */
+  clock: () => Date;
+}
+
+/**
+ * The calendar's posts: the visible month's, the Upcoming list, and the post open in the dialog,
+ * kept in step. A changed post is put in place in all three; while one is due or going out, both
+ * lists reload quietly (see useLiveRefresh), and the dialog follows the freshest copy.
+ */
+export function useCalendarPosts({ loadMonth, loadUpcoming, year, monthIndex, clock }: Options) {
+  const month = useMonthPosts(loadMonth, year, monthIndex);
+  const upcoming = useUpcoming(loadUpcoming);
+  /** The open post as last seen; a fresher copy in the month or the Upcoming list wins. */
+  const [opened, setOpened] = useState<Post | null>(null);
+
+  const loaded = month.state.status === 'ready' ? month.state.posts : [];
+  const planned = upcoming.state.status === 'ready' ? upcoming.state.posts : [];
+  // Only the visible month's posts are placed, so the greyed days of adjacent months stay empty.
+  const posts = filterByRange(loaded, monthRange(year, monthIndex));
+  const openPost =
+    opened &&
+    (loaded.find((post) => post.id === opened.id) ?? planned.find((post) => post.id === opened.id) ?? opened);
+
+  useLiveRefresh([...posts, ...planned], clock, () => {
+    month.refresh();
+    upcoming.refresh();
+  });
+
+  /** Puts a saved post in place everywhere (an edit: the Upcoming list shows no content). */
+  function putInPlace(post: Post) {
+    month.replacePost(post);
+    upcoming.replacePost(post);
+    setOpened((current) => (current?.id === post.id ? post : current));
+  }
+
+  return {
+    month,
+    upcoming,
+    /** The visible month's posts. */
+    posts,
+    openPost,
+    open: (post: Post) => setOpened(post),
+    close: () => setOpened(null),
+    putInPlace,
+    /** Puts a post with a new plan or status in place, and reloads the Upcoming list. */
+    planChanged: (post: Post) => {
+      putInPlace(post);
+      upcoming.refresh();
+    },
+  };
+}

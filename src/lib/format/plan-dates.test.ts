@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatDay,
+  formatDayAndTime,
+  formatTimeOfDay,
+  fromDateTimeLocal,
+  toDateTimeLocal,
+} from './plan-dates';
+
+// Local times: whatever the machine's time zone, these read back as written.
+const friday = new Date(2026, 10, 27, 9, 0);
+
+describe('plan dates', () => {
+  it('formats a publish time, a time of day and a day', () => {
+    expect(formatDayAndTime(new Date(2026, 10, 27, 14, 5))).toBe('27 Nov, 2:05 PM');
+    expect(formatTimeOfDay(new Date(2026, 10, 27, 9, 5))).toBe('9:05 AM');
+    expect(formatDay(new Date(2027, 0, 26))).toBe('26 Jan 2027');
+  });
+
+  it('writes and reads datetime-local values in local time', () => {
+    expect(toDateTimeLocal(new Date(2026, 10, 27, 9, 0, 42))).toBe('2026-11-27T09:00');
+    expect(fromDateTimeLocal('2026-11-27T09:00')).toEqual(friday);
+    expect(fromDateTimeLocal('2026-11-27T09:00:30')).toEqual(new Date(2026, 10, 27, 9, 0, 30));
+  });
+
+  it('reads nothing from an empty, partial or impossible value', () => {
+    expect(fromDateTimeLocal('')).toBeNull();
+    expect(fromDateTimeLocal('2026-11-27')).toBeNull();
+    expect(fromDateTimeLocal('2026-11-27T09:00Z')).toBeNull();
+    expect(fromDateTimeLocal('2026-13-40T09:00')).toBeNull();
+  });
+});

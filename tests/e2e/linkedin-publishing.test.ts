@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import type { Post } from '@/lib/supabase/database-types';
+import { accessTokenOf } from '../../harness/journeys.ts';
+import { seriousAxeViolations } from './support/axe.ts';
+import { fakeLinkedInEnv, useSignedInSession } from './support/signed-in-session.ts';
+
+// Planning and publishing in Chromium, on the app as `npm start` runs it, with LinkedIn played by
+// the fake providers (OAuth, userinfo, posts) and the publisher running every second.
+
+const session = useSignedInSession('Ada Lovelace', fakeLinkedInEnv);
+
+/** Saves a post as the signed-in user through the REST API, as another tab would. */
+async function savePost(fields: Record<string, unknown>): Promise<Post> {
+  const config = (await (await fetch(`${session.server.url}/app-config.json`)).json()) as {
+    supabasePublishableKey: string;
+  };
+  const response = await fetch(`${session.server.url}/rest/v1/posts?select=*`, {
+    method: 'POST',
+    headers: {
+      apikey: config.supabasePublishableKey,
+      authorization: `Bearer ${await accessTokenOf(session.page)}`,
+      'content-type': 'application/json',
+      prefer: 'return=representation',
+    },
+    body: JSON.stringify(fields),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as Post[])[0]!;
+}
+
+describe('publishing to LinkedIn', () => {
+  it('connects LinkedIn from Settings through its sign-in page and shows the member', async () => {
+    const { page, server } = session;
+    await page.goto(`${server.url}/settings`);
+    const card = page.getByRole('region', { name: 'LinkedIn' });
+    await card.getByRole('button', { name: 'Connect LinkedIn' }).click();
+    // LinkedIn (the fake) sends the browser back to the app's callback page, which finishes it.
+    await page.getByText('LinkedIn connected as Ada Lovelace.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/settings');
+    await card.getByText('Connected as Ada Lovelace').waitFor();
+    const authorize = session.fake.requests.find((entry) => entry.path === '/oauth/v2/authorization');
+    expect(authorize?.query).toMatchObject({
+      response_type: 'code',
+      client_id: 'e2e-client-id',
+      redirect_uri: `${server.url}/linkedin/callback`,
+      scope: 'openid profile w_member_social',
+    });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  it('publishes a saved post now, after a confirmation that shows exactly what goes out', async () => {
+    const { page, server } = session;
+    const text =
+      'Three things we stopped doing (and why):\n\n* status meetings\n* "quick" fixes on Fridays\n* replying @all\n\n#engineering';
+    await savePost({ topic: 'What we stopped doing', content: text });
+    await page.goto(`${server.url}/saved`);
+    const item = page.getByRole('article', { name: 'What we stopped doing' });
+    await item.getByRole('button', { name: 'Publish now' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Publish to LinkedIn?' });
+    await dialog.getByText('As Ada Lovelace').waitFor();
+    expect(await dialog.getByText('Three things we stopped doing', { exact: false }).innerText()).toBe(text);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Publish now' }).click();
+
+    const link = item.getByRole('link', { name: 'View on LinkedIn' });
+    await link.waitFor();
+    const [sent] = session.fake.linkedin.posts;
+    expect(await link.getAttribute('href')).toBe(`https://www.linkedin.com/feed/update/${sent?.urn}/`);
+    // What LinkedIn shows is the text as written: brackets, asterisks, quotes and @ included.
+    expect(sent?.shownText).toBe(text);
+    await item.getByText(/^Published on LinkedIn on /).waitFor();
+  });
+
+  it('plans a post on the calendar, moves it by dragging, and shows it published by the scheduler without a reload', async () => {
+    const { page, server } = session;
+    const today = new Date();
+    // A day with a next day in the same month, so both are on one month grid.
+    let day = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1, 10, 0);
+    if (day.getMonth() !== today.getMonth() || day.getDate() > 27) {
+      day = new Date(today.getFullYear(), today.getMonth() + 1, 2, 10, 0);
+    }
+    const planned = await savePost({
+      topic: 'Our hiring loop',
+      content: 'How we hire in two weeks.',
+      planned_at: day.toISOString(),
+    });
+    expect(planned.publish_status).toBe('scheduled');
+
+    await page.goto(`${server.url}/calendar`);
+    if (day.getMonth() !== today.getMonth()) await page.getByRole('button', { name: 'Next month' }).click();
+    const cell = (date: Date) =>
+      page.locator('td').filter({ has: page.locator(`time[datetime="${dateKey(date)}"]`) });
+    const chip = cell(day).getByRole('button', { name: /Our hiring loop, Scheduled$/ });
+    await chip.waitFor();
+
+    const next = new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1, 10, 0);
+    await chip.dragTo(cell(next));
+    await cell(next)
+      .getByRole('button', { name: /Our hiring loop, Scheduled$/ })
+      .waitFor();
+    await page.getByRole('button', { name: 'Undo' }).waitFor();
+    const rows = await fetchPlanned(planned.id);
+    expect(Date.parse(rows.planned_at ?? '')).toBe(next.getTime());
+
+    // A post whose time comes while the calendar is open goes out, and turns Published by itself.
+    await savePost({
+      topic: 'Due in a moment',
+      content: 'This one goes out at once.',
+      planned_at: new Date(Date.now() + 8_000).toISOString(),
+    });
+    await page.goto(`${server.url}/calendar`);
+    // The chip on the grid (the Upcoming list names the day first).
+    const dueChip = (status: string) =>
+      page.getByRole('button', { name: new RegExp(`^\\d{1,2}:\\d{2} [AP]M Due in a moment, ${status}$`) });
+    await dueChip('Scheduled').waitFor();
+    // Polled while the post is due: no reload.
+    await dueChip('Published').waitFor({ timeout: 60_000 });
+    expect(session.fake.linkedin.posts.map((post) => post.shownText)).toContain('This one goes out at once.');
+  });
+});
+
+function dateKey(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+async function fetchPlanned(id: string): Promise<Pick<Post, 'planned_at' | 'publish_status'>> {
+  const config = (await (await fetch(`${session.server.url}/app-config.json`)).json()) as {
+    supabasePublishableKey: string;
+  };
+  const response = await fetch(
+    `${session.server.url}/rest/v1/posts?select=planned_at,publish_status&id=eq.${id}`,
+    {
+      headers: {
+        apikey: config.supabasePublishableKey,
+        authorization: `Bearer ${await accessTokenOf(session.page)}`,
+      },
+    },
+  );
+  return ((await response.json()) as Post[])[0]!;
+}
