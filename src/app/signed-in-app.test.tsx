@@ -11,7 +11,9 @@ import { useAuthStore } from '@/features/auth/auth-store';
 import { useGeneratorStore } from '@/features/generator/generator-store';
 import { useProfileStore } from '@/features/profile/profile-store';
 import { initSupabase, type User } from '@/lib/supabase/client';
-import type { Profile } from '@/lib/supabase/database-types';
+import type { LinkedInStatus } from '@/lib/publishing/linkedin-api';
+import type { Post, Profile } from '@/lib/supabase/database-types';
+import { postRow } from '../../tests/helpers/post-row.ts';
 import { RuntimeConfigContext } from './runtime-config-context';
 import { SignedInApp } from './signed-in-app';
 
@@ -61,6 +63,13 @@ const serverCatalog: ModelCatalog = {
 
 const network = setupServer();
 let modelsRequests = 0;
+/** The user's posts as the REST API returns them (the due-posts reminder reads the planned ones). */
+let postRows: Post[] = [];
+let linkedinStatus: LinkedInStatus = {
+  configured: false,
+  missing: ['LINKEDIN_CLIENT_ID', 'LINKEDIN_CLIENT_SECRET'],
+  connection: null,
+};
 let modelsAnswer: () => Response | Promise<Response> = () => HttpResponse.error();
 
 beforeAll(() => {
@@ -89,20 +98,34 @@ beforeEach(() => {
       modelsRequests += 1;
       return modelsAnswer();
     }),
-    // A server without a LinkedIn app (the Settings card says what its owner must set).
-    http.get(`${origin}/api/linkedin/status`, () =>
-      HttpResponse.json({
-        configured: false,
-        missing: ['LINKEDIN_CLIENT_ID', 'LINKEDIN_CLIENT_SECRET'],
-        connection: null,
-      }),
-    ),
+    // By default a server without a LinkedIn app (the Settings card says what its owner must set).
+    http.get(`${origin}/api/linkedin/status`, () => HttpResponse.json(linkedinStatus)),
+    http.get(`${origin}/rest/v1/posts`, () => HttpResponse.json(postRows)),
+    http.patch(`${origin}/rest/v1/posts`, async ({ request }) => {
+      const patch = (await request.json()) as Partial<Post>;
+      const id = new URL(request.url).searchParams.get('id')?.replace(/^eq\./, '');
+      const row = postRows.find((post) => post.id === id);
+      if (!row) return HttpResponse.json({ code: 'PGRST116', message: 'not found' }, { status: 406 });
+      const updated = {
+        ...row,
+        ...patch,
+        publish_status: patch.is_published ? 'published' : row.publish_status,
+      };
+      postRows = postRows.map((post) => (post.id === id ? (updated as Post) : post));
+      return HttpResponse.json(updated);
+    }),
   );
   useAuthStore.setState({ status: 'signed-in', user: { id: userId } as User });
   useProfileStore.setState({ profile, loading: false, error: null, isNewUser: false, modelNotice: null });
   useGeneratorStore.setState({ topic: '', content: '', contentTopic: '', status: 'idle', error: null });
 });
 afterEach(() => {
+  postRows = [];
+  linkedinStatus = {
+    configured: false,
+    missing: ['LINKEDIN_CLIENT_ID', 'LINKEDIN_CLIENT_SECRET'],
+    connection: null,
+  };
   // Unmount before touching the store, so the reset is not a stray update of a mounted page.
   cleanup();
   network.resetHandlers();
@@ -261,5 +284,69 @@ describe('when the realtime connection has used up its reconnect attempts (docs/
       within(status.closest('[role="status"]') as HTMLElement).getByRole('button', { name: 'Try again' }),
     );
     expect(retried).toBe(1);
+  });
+});
+
+describe('the reminder of a planned post whose time has come', () => {
+  const due = () =>
+    postRow({
+      id: 'b0c1d2e3-0000-4000-8000-000000000001',
+      user_id: userId,
+      topic: 'Friday tips',
+      content: 'Five things I learned this week.',
+      is_published: false,
+      created_at: '2026-11-20T08:00:00.000Z',
+      planned_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+    });
+  const reminder =
+    "It's time to post “Friday tips”. LinkedIn isn't connected, so copy the text and post it yourself.";
+
+  it('shows on every page while LinkedIn cannot publish it, and Later puts it off', async () => {
+    modelsAnswer = ready;
+    postRows = [due()];
+    const user = renderApp('/settings');
+    const notice = await screen.findByRole('group', { name: 'A planned post is due' });
+    expect(notice).toHaveTextContent(reminder);
+    expect(within(notice).getByRole('button', { name: 'Copy text' })).toBeInTheDocument();
+    // No LinkedIn app on this server: there is nothing to connect.
+    expect(within(notice).queryByRole('link', { name: 'Connect LinkedIn' })).not.toBeInTheDocument();
+
+    await user.click(within(notice).getByRole('button', { name: 'Later' }));
+    expect(screen.queryByRole('group', { name: 'A planned post is due' })).not.toBeInTheDocument();
+  });
+
+  it('marks the post published from the reminder', async () => {
+    modelsAnswer = ready;
+    postRows = [{ ...due(), id: 'b0c1d2e3-0000-4000-8000-000000000002' }];
+    linkedinStatus = { configured: true, missing: [], connection: null };
+    const user = renderApp('/settings');
+    const notice = await screen.findByRole('group', { name: 'A planned post is due' });
+    expect(within(notice).getByRole('link', { name: 'Connect LinkedIn' })).toHaveAttribute(
+      'href',
+      '/settings',
+    );
+    await user.click(within(notice).getByRole('button', { name: 'Mark as published' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('group', { name: 'A planned post is due' })).not.toBeInTheDocument(),
+    );
+    expect(postRows[0]?.is_published).toBe(true);
+  });
+
+  it('says nothing when LinkedIn is connected: the server publishes it', async () => {
+    modelsAnswer = ready;
+    postRows = [{ ...due(), id: 'b0c1d2e3-0000-4000-8000-000000000003' }];
+    linkedinStatus = {
+      configured: true,
+      missing: [],
+      connection: {
+        name: 'Grace',
+        connectedAt: '2026-11-01T00:00:00Z',
+        expiresAt: '2027-01-01T00:00:00Z',
+        needsReconnect: false,
+      },
+    };
+    renderApp('/settings');
+    await screen.findByText('Connected as Grace');
+    expect(screen.queryByRole('group', { name: 'A planned post is due' })).not.toBeInTheDocument();
   });
 });

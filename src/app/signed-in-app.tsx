@@ -9,6 +9,7 @@ import { useAuthStore } from '@/features/auth/auth-store';
 import { useChatStore } from '@/features/chat/chat-store';
 import { readyCatalog } from '@/lib/ai/ai-service-state';
 import { useProfileStore } from '@/features/profile/profile-store';
+import { DuePostsNotice } from './due-posts-notice';
 import { forgetUserWork } from './forget-user-work';
 import { useRuntimeConfig } from './runtime-config-context';
 import { Spinner } from '@/components/ui/spinner';
@@ -95,6 +96,7 @@ export function SignedInApp() {
         </Alert>
       )}
       <AiServiceAlert state={aiService} className="mx-4 mt-4 sm:mx-6" />
+      <DuePostsNotice apiBaseUrl={config.apiBaseUrl} />
       {modelNotice && (
         <Alert tone="info" className="mx-4 mt-4 flex items-start justify-between gap-4 sm:mx-6">
           <span>{modelNotice}</span>

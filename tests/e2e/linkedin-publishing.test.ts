@@ -116,6 +116,51 @@ describe('publishing to LinkedIn', () => {
     // Polled while the post is due: no reload.
     await dueChip('Published').waitFor({ timeout: 60_000 });
     expect(session.fake.linkedin.posts.map((post) => post.shownText)).toContain('This one goes out at once.');
+
+    // Saved Posts follows too.
+    await savePost({
+      topic: 'Due on Saved Posts',
+      content: 'Out while the list is open.',
+      planned_at: new Date(Date.now() + 8_000).toISOString(),
+    });
+    await page.goto(`${server.url}/saved`);
+    const item = page.getByRole('article', { name: 'Due on Saved Posts' });
+    await item.getByText(/^Planned for /).waitFor();
+    await item.getByRole('link', { name: 'View on LinkedIn' }).waitFor({ timeout: 60_000 });
+  });
+
+  it('after Disconnect, reminds on every page when a planned post is due, with the text to copy', async () => {
+    const { page, server } = session;
+    await page.goto(`${server.url}/settings`);
+    const card = page.getByRole('region', { name: 'LinkedIn' });
+    await card.getByRole('button', { name: 'Disconnect' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Disconnect LinkedIn?' })
+      .getByRole('button', { name: 'Disconnect' })
+      .click();
+    await card.getByRole('button', { name: 'Connect LinkedIn' }).waitFor();
+
+    const posted = session.fake.linkedin.posts.length;
+    await savePost({
+      topic: 'Posted by hand',
+      content: 'Nobody publishes this one for me.',
+      planned_at: new Date(Date.now() - 60_000).toISOString(),
+    });
+    await page.goto(server.url);
+    const notice = page.getByRole('group', { name: 'A planned post is due' });
+    await notice
+      .getByText(
+        "It's time to post “Posted by hand”. LinkedIn isn't connected, so copy the text and post it yourself.",
+      )
+      .waitFor();
+    await notice.getByRole('button', { name: 'Mark as published' }).click();
+    await notice.waitFor({ state: 'detached' });
+    await page.goto(`${server.url}/saved`);
+    await page
+      .getByRole('article', { name: 'Posted by hand' })
+      .getByRole('button', { name: /Published/ })
+      .waitFor();
+    expect(session.fake.linkedin.posts).toHaveLength(posted);
   });
 });
 

@@ -92,7 +92,8 @@ export function linkedinPublisher(options: PublisherOptions) {
         revokeConnection: connection !== null && connection.status === 'active',
       });
     }
-    const length = [...post.content].length;
+    // UTF-16 units, as LinkedIn (Java) and the app's own counter count them.
+    const length = post.content.length;
     if (length > linkedinMaxCharacters) {
       return settle(post, {
         kind: 'rejected',

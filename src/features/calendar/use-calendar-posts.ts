@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Post } from '@/lib/supabase/database-types';
 import { filterByRange, monthRange } from './month-grid';
-import { useLiveRefresh } from './use-live-refresh';
+import { useLiveRefresh } from '@/lib/publishing/use-live-refresh';
 import { useMonthPosts, type LoadMonth } from './use-month-posts';
 import { useUpcoming, type LoadUpcoming } from './use-upcoming';
 

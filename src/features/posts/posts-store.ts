@@ -4,6 +4,7 @@ import { requireUserId } from '@/lib/supabase/client';
 import type { Post } from '@/lib/supabase/database-types';
 import { deletePost } from './api/delete-post';
 import { fetchPostsBetween } from './api/fetch-posts-between';
+import { fetchPostsById } from './api/fetch-posts-by-id';
 import { fetchPostsPage } from './api/fetch-posts-page';
 import { fetchUpcomingPosts } from './api/fetch-upcoming-posts';
 import type { ImageEdit, PendingImage } from '@/lib/images/image-attachment';
@@ -44,6 +45,8 @@ interface PostsState {
   publishPost: (id: string, apiBaseUrl: string) => Promise<Post>;
   /** Planned posts still to go out, soonest first (the calendar's Upcoming list); not merged into `posts`. */
   fetchUpcoming: (limit: number) => Promise<Post[]>;
+  /** Reads the listed posts again (the publisher or another tab may have changed them); keeps the list's order. */
+  refreshPosts: () => Promise<void>;
   /** Puts a post read elsewhere (the calendar, a refresh) in place of its copy in the list. */
   applyPost: (post: Post) => void;
   /** Posts created in [from, to), oldest first (one calendar month); not merged into `posts`. */
@@ -198,6 +201,24 @@ export const usePostsStore = create<PostsState>()((set, get) => {
         return await fetchUpcomingPosts(await requireUserId(), limit);
       } catch (error) {
         return fail(error);
+      }
+    },
+
+    refreshPosts: async () => {
+      const ids = get().posts.map((post) => post.id);
+      try {
+        const fresh = new Map((await fetchPostsById(ids)).map((post) => [post.id, post]));
+        // A post deleted elsewhere leaves the list; the others take their stored state.
+        set({
+          posts: get().posts.flatMap((post) => {
+            if (!ids.includes(post.id)) return [post];
+            const stored = fresh.get(post.id);
+            return stored ? [stored] : [];
+          }),
+        });
+      } catch (error) {
+        // A quiet refresh: the list stays as it was, and the next one may work.
+        console.warn('Could not refresh the posts', error);
       }
     },
 

@@ -229,4 +229,28 @@ describe('CalendarPage: live status', () => {
     await tenSecondsPass();
     expect(server.loadMonth).toHaveBeenCalledTimes(2);
   });
+
+  it('shows what another tab changed when the page is shown again: the last change wins, visibly', async () => {
+    const post = buildPost({ topic: 'Two tabs', planned_at: localIso(10, 25, 9, 0) });
+    const server = fakeServer([post]);
+    renderCalendar(server);
+    await within(await dayList('Wednesday, November 25, 2026')).findByRole('button', {
+      name: '9:00 AM Two tabs, Scheduled',
+    });
+    // The other tab moves it to the 27th while this one is in the background.
+    server.rows.set(post.id, withPlan(post, new Date(2026, 10, 27, 9, 0)));
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+    await act(async () => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(
+      await within(await dayList('Friday, November 27, 2026')).findByRole('button', {
+        name: '9:00 AM Two tabs, Scheduled',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('list', { name: 'Posts on Wednesday, November 25, 2026' }),
+    ).not.toBeInTheDocument();
+    visibility.mockRestore();
+  });
 });

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import type { LinkedInStatus } from '@/lib/publishing/linkedin-api';
+import { useLiveRefresh } from '@/lib/publishing/use-live-refresh';
 import type { Post } from '@/lib/supabase/database-types';
 import { toast } from '@/lib/toast/toast';
 import { usePostsStore } from '../posts-store';
@@ -26,6 +27,9 @@ interface SavedPostsPageProps {
   };
 }
 
+const noPosts: Post[] = [];
+const now = () => new Date();
+
 /** /saved: every saved post, newest first, a page at a time. */
 export function SavedPostsPage({ author, maxHashtags, onChat, publishing }: SavedPostsPageProps) {
   const {
@@ -39,11 +43,15 @@ export function SavedPostsPage({ author, maxHashtags, onChat, publishing }: Save
     togglePublished,
     planPost,
     deletePost,
+    refreshPosts,
   } = usePostsStore();
   const [confirming, setConfirming] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [loadedOnce, setLoadedOnce] = useState(false);
   const navigate = useNavigate();
+
+  // A post the server publishes (or another tab changes) shows its new state without a reload.
+  useLiveRefresh(publishing ? posts : noPosts, now, () => void refreshPosts());
 
   useEffect(() => {
     fetchPosts()

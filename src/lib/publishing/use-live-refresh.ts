@@ -47,7 +47,9 @@ export function untilLive(posts: readonly Watched[], now: number): number | null
 /**
  * Calls `refresh` every 10 seconds while any of `posts` is live (see isLive), so a post the server
  * publishes turns "Published" without a reload; stops when none is, and on unmount. While nothing
- * is live it only sets one timer, for when the next scheduled post comes within two minutes.
+ * is live it only sets one timer, for when the next scheduled post comes within two minutes. It
+ * also refreshes when the page is shown again: another tab (or device) may have moved, published
+ * or edited a post meanwhile, and the last change is the one to see.
  */
 export function useLiveRefresh(posts: readonly Watched[], clock: () => Date, refresh: () => void) {
   const [wakes, setWakes] = useState(0);
@@ -60,6 +62,14 @@ export function useLiveRefresh(posts: readonly Watched[], clock: () => Date, ref
     const now = clock().getTime();
     return posts.some((post) => isLive(post, now)) ? 'poll' : untilLive(posts, now);
   });
+
+  useEffect(() => {
+    const onShown = () => {
+      if (document.visibilityState === 'visible') onTick();
+    };
+    document.addEventListener('visibilitychange', onShown);
+    return () => document.removeEventListener('visibilitychange', onShown);
+  }, []);
 
   useEffect(() => {
     const next = plan();

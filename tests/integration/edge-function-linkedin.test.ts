@@ -1,0 +1,119 @@
+// Publishing to LinkedIn through the `api` Edge Function under Deno, with the secrets a hosted
+// project would set (LINKEDIN_*), the embedded server standing in for the project (REST, RPC,
+// Storage) and the fake LinkedIn: the same routes and publisher as under Node.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Post } from '@/lib/supabase/database-types';
+import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
+import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
+import { startEdgeFunction, type EdgeFunction } from '../helpers/edge-function.ts';
+import { hostedFunctionEnv } from '../helpers/hosted-function-env.ts';
+import { signedInClient, startTestServer } from '../helpers/test-server.ts';
+
+let project: EmbeddedServer;
+let fake: FakeProviders;
+let edge: EdgeFunction;
+
+beforeAll(async () => {
+  [project, fake] = await Promise.all([startTestServer(), startFakeProviders()]);
+  edge = await startEdgeFunction({
+    ...hostedFunctionEnv(project, fake.url, { requests: 30, requestsPerAddress: 60 }),
+    LINKEDIN_CLIENT_ID: 'hosted-client-id',
+    LINKEDIN_CLIENT_SECRET: 'hosted-client-secret',
+    LINKEDIN_REDIRECT_URL: 'https://app.example.com/linkedin/callback',
+    LINKEDIN_TOKEN_KEY: Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64'),
+    LINKEDIN_AUTH_BASE_URL: `${fake.url}/oauth/v2`,
+    LINKEDIN_API_BASE_URL: fake.url,
+  });
+});
+afterEach(() => fake.reset());
+afterAll(async () => {
+  await edge?.close();
+  await Promise.all([project?.close(), fake?.close()]);
+});
+
+function call(path: string, token: string, init: { method?: string; body?: unknown } = {}) {
+  return fetch(`${edge.url}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+}
+
+describe('LinkedIn on the Edge Function', () => {
+  it('connects, publishes now, and publishes a due post when pg_cron calls it with the secret key', async () => {
+    const { client, session } = await signedInClient(project);
+    const token = session.access_token;
+
+    const started = (await (await call('/linkedin/connect', token, { method: 'POST', body: {} })).json()) as {
+      url: string;
+    };
+    const back = new URL((await fetch(started.url, { redirect: 'manual' })).headers.get('location') ?? '');
+    expect(back.origin + back.pathname).toBe('https://app.example.com/linkedin/callback');
+    const connected = await call('/linkedin/callback', token, {
+      method: 'POST',
+      body: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+    });
+    expect(await connected.json()).toMatchObject({
+      connection: { name: 'Ada Lovelace', needsReconnect: false },
+    });
+
+    const insert = (fields: Record<string, unknown>) =>
+      client.from('posts').insert(fields).select().single() as unknown as Promise<{ data: Post }>;
+    const { data: now } = await insert({ topic: 'Now', content: 'Shipping (finally) today.' });
+    const published = (await (
+      await call('/linkedin/publish', token, { method: 'POST', body: { postId: now.id } })
+    ).json()) as {
+      post: Post;
+    };
+    expect(published.post).toMatchObject({
+      publish_status: 'published',
+      linkedin_post_urn: fake.linkedin.posts[0]?.urn,
+    });
+    expect(fake.linkedin.posts[0]?.shownText).toBe('Shipping (finally) today.');
+
+    const { data: due } = await insert({
+      topic: 'Due',
+      content: 'Planned for a minute ago.',
+      planned_at: new Date(Date.now() - 60_000).toISOString(),
+    });
+    // What supabase/schedule-publishing.sql has pg_net send every minute.
+    const tick = await fetch(`${edge.url}/api/linkedin/publish-due`, {
+      method: 'POST',
+      headers: { apikey: project.keys.secretKey, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(await tick.json()).toMatchObject({ claimed: 1, published: 1 });
+    const { data: after } = await client.from('posts').select('publish_status').eq('id', due.id).single();
+    expect(after?.publish_status).toBe('published');
+
+    const refused = await fetch(`${edge.url}/api/linkedin/publish-due`, {
+      method: 'POST',
+      headers: { apikey: project.keys.publishableKey },
+    });
+    expect(refused.status).toBe(401);
+  });
+
+  it('says which secrets are missing when the project has no LinkedIn app', async () => {
+    const bare = await startEdgeFunction(
+      hostedFunctionEnv(project, fake.url, { requests: 30, requestsPerAddress: 60 }),
+    );
+    try {
+      const { session } = await signedInClient(project);
+      const response = await fetch(`${bare.url}/api/linkedin/status`, {
+        headers: { authorization: `Bearer ${session.access_token}` },
+      });
+      expect(await response.json()).toEqual({
+        configured: false,
+        missing: [
+          'LINKEDIN_CLIENT_ID',
+          'LINKEDIN_CLIENT_SECRET',
+          'LINKEDIN_REDIRECT_URL',
+          'LINKEDIN_TOKEN_KEY',
+        ],
+        connection: null,
+      });
+    } finally {
+      await bare.close();
+    }
+  });
+});
