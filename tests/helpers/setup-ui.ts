@@ -4,6 +4,7 @@ import { URL as NodeURL } from 'node:url';
 import { beforeEach } from 'vitest';
 import WebSocket from 'ws';
 import { guardConsole } from './console-guard.ts';
+import { stubMatchMedia } from './match-media.ts';
 
 // The embedded backend runs in this process: Node's own URL, because node:fs and worker_threads
 // accept only theirs (jsdom's URL is a different class), and it is the same WHATWG URL for the page.
@@ -12,18 +13,7 @@ globalThis.URL = NodeURL as unknown as typeof URL;
 // realtime client gets `ws`, as supabase-js does on Node.
 globalThis.WebSocket = WebSocket as unknown as typeof globalThis.WebSocket;
 
-// react-hot-toast asks for the reduced-motion preference, which jsdom does not implement.
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
+stubMatchMedia();
 
 // As in a browser: answers from the real backend update the page whenever they arrive, not inside
 // act(). Testing Library's render, user-event and findBy*/waitFor still wrap what they do in act.

@@ -6,6 +6,7 @@ import { initSupabase } from '@/lib/supabase/client';
 import type { RewriteKind } from './build-post-prompt';
 import { draftStorageKey, undoTarget, useGeneratorStore } from './generator-store';
 import { expectConsole } from '../../../tests/helpers/console-guard.ts';
+import { storeSession } from '../../../tests/helpers/stored-session.ts';
 
 const store = () => useGeneratorStore.getState();
 const stored = () => localStorage.getItem(draftStorageKey) ?? '';
@@ -186,18 +187,7 @@ describe('one-click rewrites and their undo', () => {
   afterAll(() => network.close());
   beforeEach(() => {
     sent.length = 0;
-    const now = Math.floor(Date.now() / 1000);
-    localStorage.setItem(
-      'sb-localhost-auth-token',
-      JSON.stringify({
-        access_token: 'the-users-access-token',
-        refresh_token: 'refresh-token-1234',
-        token_type: 'bearer',
-        expires_in: 3600,
-        expires_at: now + 3600,
-        user: { id: 'user-a', aud: 'authenticated', role: 'authenticated', email: 'mary@example.com' },
-      }),
-    );
+    storeSession('user-a', 'mary@example.com');
     writeDraft('user-a', 'Shipping the billing page', original);
     useGeneratorStore.setState({ contentTopic: 'Shipping the billing page' });
   });

@@ -3,34 +3,10 @@ import userEvent from '@testing-library/user-event';
 import type { Post } from '@/lib/supabase/database-types';
 import { CalendarPage, type CalendarPageProps } from './calendar-page';
 import { expectConsole } from '../../../../tests/helpers/console-guard.ts';
-import { postRow } from '../../../../tests/helpers/post-row.ts';
+import { buildPost, dayList, deferred, localIso, now } from './calendar-test-kit';
 
 type LoadMonth = CalendarPageProps['loadMonth'];
 type UpdatePost = CalendarPageProps['onUpdatePost'];
-
-let sequence = 0;
-
-/** A post row as the posts table returns it; created_at is built from local time, as the app reads it. */
-function buildPost(overrides: Partial<Post> = {}): Post {
-  sequence += 1;
-  return postRow({
-    id: `post-${sequence}`,
-    user_id: 'user-1',
-    topic: `Topic ${sequence}`,
-    content: `Content of post ${sequence}`,
-    is_published: false,
-    created_at: new Date(2026, 10, 10, 9, 0).toISOString(),
-    image_path: null,
-    image_alt: null,
-    ...overrides,
-  });
-}
-
-const localIso = (monthIndex: number, day: number, hour: number, minute: number, year = 2026) =>
-  new Date(year, monthIndex, day, hour, minute).toISOString();
-
-/** Wednesday 18 November 2026, 10:30 local time. */
-const now = new Date(2026, 10, 18, 10, 30);
 
 /** A fake backend: answers each month with the posts whose calendar day is in [from, to), like the real query. */
 function backend(posts: Post[]): LoadMonth {
@@ -67,18 +43,6 @@ function renderCalendar({
   return { user, loadMonth: load, onUpdatePost: update };
 }
 
-/** A promise the test settles by hand, to look at the page while a load is in flight. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
-const dayList = (fullDate: string) => screen.findByRole('list', { name: `Posts on ${fullDate}` });
 const monthTitle = () => screen.getByRole('heading', { level: 2 });
 
 describe('CalendarPage', () => {

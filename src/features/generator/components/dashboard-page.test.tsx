@@ -6,6 +6,7 @@ import { toast } from '@/lib/toast/toast';
 import { Toaster } from '@/lib/toast/toaster';
 import { useGeneratorStore } from '../generator-store';
 import { DashboardPage } from './dashboard-page';
+import { stubMatchMedia } from '../../../../tests/helpers/match-media.ts';
 
 // The dashboard with the real generator store: a written post is put in the preview as a chosen
 // version would be; saving goes to `onSave`, which the app wires to the posts store.
@@ -20,18 +21,7 @@ type OnSave = (
 ) => Promise<void>;
 
 beforeAll(() => {
-  // react-hot-toast asks for the reduced-motion preference, which jsdom does not implement.
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener() {},
-      removeEventListener() {},
-      addListener() {},
-      removeListener() {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  stubMatchMedia();
 });
 
 afterEach(() => {

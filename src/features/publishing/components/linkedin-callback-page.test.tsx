@@ -10,6 +10,8 @@ import { toast } from '@/lib/toast/toast';
 import { Toaster } from '@/lib/toast/toaster';
 import { useLinkedInStore } from '../linkedin-store';
 import { LinkedInCallbackPage } from './linkedin-callback-page';
+import { stubMatchMedia } from '../../../../tests/helpers/match-media.ts';
+import { storeSession } from '../../../../tests/helpers/stored-session.ts';
 
 // The /api functions are the network edge here (MSW); the store and the API module are the real ones.
 const apiBaseUrl = 'http://localhost/api';
@@ -30,31 +32,9 @@ const posted: unknown[] = [];
 
 beforeAll(() => {
   network.listen({ onUnhandledRequest: 'error' });
-  // A stored session, as supabase-js leaves it after a sign-in: the calls carry its token.
-  localStorage.setItem(
-    'sb-localhost-auth-token',
-    JSON.stringify({
-      access_token: 'the-users-access-token',
-      refresh_token: 'refresh-token-1234',
-      token_type: 'bearer',
-      expires_in: 3600,
-      expires_at: Math.floor(Date.now() / 1000) + 3600,
-      user: { id: 'user-a', aud: 'authenticated', role: 'authenticated', email: 'ada@example.com' },
-    }),
-  );
+  storeSession('user-a', 'ada@example.com');
   initSupabase('http://localhost', 'anon-key');
-  // react-hot-toast asks for the reduced-motion preference, which jsdom does not implement.
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener() {},
-      removeEventListener() {},
-      addListener() {},
-      removeListener() {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  stubMatchMedia();
 });
 afterEach(() => {
   cleanup();

@@ -7,6 +7,7 @@ import type { LinkedInStatus } from '@/lib/publishing/linkedin-api';
 import { initSupabase } from '@/lib/supabase/client';
 import { useLinkedInStore } from '../linkedin-store';
 import { LinkedInCard } from './linkedin-card';
+import { storeSession } from '../../../../tests/helpers/stored-session.ts';
 
 // The /api functions are the network edge here (MSW); the store and the API module are the real ones.
 const apiBaseUrl = 'http://localhost/api';
@@ -22,18 +23,7 @@ const notConnected: LinkedInStatus = { configured: true, missing: [], connection
 
 beforeAll(() => {
   network.listen({ onUnhandledRequest: 'error' });
-  // A stored session, as supabase-js leaves it after a sign-in: the calls carry its token.
-  localStorage.setItem(
-    'sb-localhost-auth-token',
-    JSON.stringify({
-      access_token: 'the-users-access-token',
-      refresh_token: 'refresh-token-1234',
-      token_type: 'bearer',
-      expires_in: 3600,
-      expires_at: Math.floor(Date.now() / 1000) + 3600,
-      user: { id: 'user-a', aud: 'authenticated', role: 'authenticated', email: 'ada@example.com' },
-    }),
-  );
+  storeSession('user-a', 'ada@example.com');
   initSupabase('http://localhost', 'anon-key');
 });
 afterEach(() => {
