@@ -26,7 +26,7 @@ export function apiCors() {
   return cors({
     origin: '*',
     allowHeaders: apiRequestHeaders,
-    allowMethods: ['GET', 'POST', 'OPTIONS'],
+    allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     exposeHeaders: ['Retry-After', 'X-Request-Id'],
     maxAge: 86400,
   });

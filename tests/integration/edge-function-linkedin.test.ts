@@ -93,6 +93,22 @@ describe('LinkedIn on the Edge Function', () => {
     expect(refused.status).toBe(401);
   });
 
+  it('lets the app on its own origin disconnect LinkedIn (a cross-origin DELETE)', async () => {
+    const { session } = await signedInClient(project);
+    const preflight = await fetch(`${edge.url}/api/linkedin/connection`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://app.example.com',
+        'access-control-request-method': 'DELETE',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-methods')?.split(/\s*,\s*/)).toContain('DELETE');
+    const response = await call('/linkedin/connection', session.access_token, { method: 'DELETE' });
+    expect(await response.json()).toMatchObject({ configured: true, connection: null });
+  });
+
   it('says which secrets are missing when the project has no LinkedIn app', async () => {
     const bare = await startEdgeFunction(
       hostedFunctionEnv(project, fake.url, { requests: 30, requestsPerAddress: 60 }),

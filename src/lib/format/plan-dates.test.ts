@@ -14,6 +14,8 @@ describe('plan dates', () => {
   it('formats a publish time, a time of day and a day', () => {
     expect(formatDayAndTime(new Date(2026, 10, 27, 14, 5))).toBe('27 Nov, 2:05 PM');
     expect(formatTimeOfDay(new Date(2026, 10, 27, 9, 5))).toBe('9:05 AM');
+    expect(formatTimeOfDay(new Date(2026, 10, 27, 12, 5))).toBe('12:05 PM');
+    expect(formatTimeOfDay(new Date(2026, 10, 27, 0, 5))).toBe('12:05 AM');
     expect(formatDay(new Date(2027, 0, 26))).toBe('26 Jan 2027');
   });
 

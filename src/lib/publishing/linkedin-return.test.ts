@@ -29,6 +29,10 @@ describe('keepLinkedInReturn', () => {
     keepLinkedInReturn();
     expect(window.location.search).toBe('?code=supabase-pkce-code');
     expect(linkedinReturnParams()?.get('code')).toBe('one');
+    window.history.replaceState(null, '', '/settings?state=s-2&code=elsewhere');
+    keepLinkedInReturn();
+    expect(window.location.search).toBe('?state=s-2&code=elsewhere');
+    expect(linkedinReturnParams()?.get('code')).toBe('one');
     window.history.replaceState(null, '', '/linkedin/callback?code=no-state');
     keepLinkedInReturn();
     expect(window.location.search).toBe('?code=no-state');

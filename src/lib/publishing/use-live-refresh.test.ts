@@ -45,5 +45,12 @@ describe('untilLive', () => {
     expect(untilLive(posts, now)).toBe(3 * 60_000);
     expect(untilLive([post({ publish_status: 'published', planned_at: at(5 * 60_000) })], now)).toBeNull();
     expect(untilLive([], now)).toBeNull();
+    // Nothing to wait for: no time, a time now or gone, or a post waiting for a reconnect.
+    expect(untilLive([post({ planned_at: null })], now)).toBeNull();
+    expect(untilLive([post({ planned_at: at(0) })], now)).toBeNull();
+    expect(untilLive([post({ planned_at: at(1) })], now)).toBe(0);
+    expect(
+      untilLive([post({ planned_at: at(5 * 60_000), publish_error_kind: 'reconnect' })], now),
+    ).toBeNull();
   });
 });

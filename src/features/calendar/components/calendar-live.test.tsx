@@ -239,7 +239,12 @@ describe('CalendarPage: live status', () => {
     });
     // The other tab moves it to the 27th while this one is in the background.
     server.rows.set(post.id, withPlan(post, new Date(2026, 10, 27, 9, 0)));
-    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    await act(async () => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(server.loadMonth).toHaveBeenCalledTimes(1);
+    visibility.mockReturnValue('visible');
     await act(async () => {
       document.dispatchEvent(new Event('visibilitychange'));
     });
