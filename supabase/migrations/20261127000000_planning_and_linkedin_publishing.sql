@@ -87,12 +87,19 @@ begin
       new.published_at := old.published_at;
       new.linkedin_post_urn := old.linkedin_post_urn;
       new.linkedin_post_url := old.linkedin_post_url;
-      if new.is_published is distinct from old.is_published
-         or (new.planned_at is distinct from old.planned_at and not new.is_published) then
+      if new.is_published is distinct from old.is_published then
+        -- Marked back to draft: scheduled again only for a plan still ahead that never went out,
+        -- so a post LinkedIn already has (or a past plan) is never sent without the author asking.
         new.publish_status := case
           when new.is_published then 'published'
-          when new.planned_at is not null then 'scheduled'
+          when new.planned_at > now() and old.linkedin_post_urn is null then 'scheduled'
           else 'draft' end;
+        new.publish_attempts := 0;
+        new.publish_error := null;
+        new.publish_error_kind := null;
+        new.next_attempt_at := null;
+      elsif new.planned_at is distinct from old.planned_at and not new.is_published then
+        new.publish_status := case when new.planned_at is null then 'draft' else 'scheduled' end;
         new.publish_attempts := 0;
         new.publish_error := null;
         new.publish_error_kind := null;

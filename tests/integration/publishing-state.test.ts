@@ -141,6 +141,32 @@ describe.each(backends)('publishing state on $name', ({ start }) => {
     await service().rpc('linkedin_disconnect', { p_user_id: parties.owner.id });
   });
 
+  it('never schedules a post again when it is marked back to draft after going out', async () => {
+    await connect(parties.owner);
+    const post = await newPost(parties.owner, { planned_at: minutes(-1) });
+    expect(await claimDue()).toHaveLength(1);
+    await service().rpc('finish_publishing', {
+      p_post_id: post.id,
+      p_urn: 'urn:li:share:9',
+      p_url: 'https://www.linkedin.com/feed/update/urn:li:share:9/',
+    });
+    // The published toggle of Saved Posts, pressed after LinkedIn published it.
+    const draft = await update(parties.owner, post.id, { is_published: false });
+    expect(draft.publish_status).toBe('draft');
+    expect(await claimDue()).toEqual([]);
+    // A future plan, marked published by hand and then unmarked, is still planned.
+    const planned = await newPost(parties.owner, { planned_at: minutes(60) });
+    await update(parties.owner, planned.id, { is_published: true });
+    expect((await update(parties.owner, planned.id, { is_published: false })).publish_status).toBe(
+      'scheduled',
+    );
+    // A past plan unmarked the same way waits as a draft: nothing goes out without the author.
+    const past = await newPost(parties.owner, { planned_at: minutes(-5), is_published: true });
+    expect((await update(parties.owner, past.id, { is_published: false })).publish_status).toBe('draft');
+    expect(await claimDue()).toEqual([]);
+    await service().rpc('linkedin_disconnect', { p_user_id: parties.owner.id });
+  });
+
   it('never hands the same post to two publishers claiming at the same time', async () => {
     await connect(parties.owner);
     const posts = await Promise.all(
