@@ -265,13 +265,21 @@ describe('CalendarPage: planning posts by moving them', () => {
         planned_at: localIso(10, 19, 11, 0),
         publish_status: 'publishing',
       });
-      const server = fakeServer([published, publishing]);
+      // LinkedIn may already have it: only its Retry, which asks first, sends it again.
+      const unconfirmed = buildPost({
+        topic: 'Maybe out',
+        planned_at: localIso(10, 19, 13, 0),
+        publish_status: 'failed',
+        publish_error_kind: 'unconfirmed',
+      });
+      const server = fakeServer([published, publishing, unconfirmed]);
       const { user } = renderCalendar(server);
       const day = await dayList('Thursday, November 19, 2026');
       const out = within(day).getByRole('button', { name: '9:01 AM Already out, Published' });
       const going = within(day).getByRole('button', { name: '11:00 AM Going out, Publishing' });
+      const maybe = within(day).getByRole('button', { name: '1:00 PM Maybe out, Failed' });
 
-      for (const chip of [out, going]) {
+      for (const chip of [out, going, maybe]) {
         expect(chip).toHaveAttribute('draggable', 'false');
         expect(chip).not.toHaveAttribute('aria-keyshortcuts');
         dragChip(chip, dayCell('Friday, November 20, 2026'));
@@ -282,7 +290,7 @@ describe('CalendarPage: planning posts by moving them', () => {
       expect(
         screen.queryByRole('list', { name: 'Posts on Friday, November 20, 2026' }),
       ).not.toBeInTheDocument();
-      expect(going).toHaveFocus();
+      expect(maybe).toHaveFocus();
     });
   });
 

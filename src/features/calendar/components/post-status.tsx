@@ -66,9 +66,11 @@ export function postStatus(post: StatusFields): StatusLook {
 }
 
 /** Whether the post can still be given another day: not once it is out or going out. */
-export function isMovable(post: StatusFields): boolean {
+export function isMovable(post: StatusFields & Partial<Pick<Post, 'publish_error_kind'>>): boolean {
   const status = statusOf(post);
-  return status !== 'published' && status !== 'publishing';
+  // A post LinkedIn may already have waits for its author's Retry, which asks first: a move
+  // would schedule it to go out again unasked.
+  return status !== 'published' && status !== 'publishing' && post.publish_error_kind !== 'unconfirmed';
 }
 
 /** A pill with the status icon and its name, for the post dialog and the Upcoming list. */
