@@ -17,6 +17,7 @@ import { postRow } from '../../tests/helpers/post-row.ts';
 import { RuntimeConfigContext } from './runtime-config-context';
 import { SignedInApp } from './signed-in-app';
 import { storeSession } from '../../tests/helpers/stored-session.ts';
+import { linkedinConnectedAs, linkedinNotConnected } from '../../tests/helpers/linkedin-status.ts';
 
 // The page's origin (jsdom): /api is this server's, as on the embedded backend.
 const origin = 'http://localhost';
@@ -62,7 +63,6 @@ const serverCatalog: ModelCatalog = {
   retired: {},
 };
 
-const network = setupServer();
 let modelsRequests = 0;
 /** The user's posts as the REST API returns them (the due-posts reminder reads the planned ones). */
 let postRows: Post[] = [];
@@ -71,6 +71,26 @@ let linkedinStatus: LinkedInStatus = {
   missing: ['LINKEDIN_CLIENT_ID', 'LINKEDIN_CLIENT_SECRET'],
   connection: null,
 };
+// The pages' background reads (LinkedIn's status, the due-posts reminder) answer for the whole
+// file: one still on its way when a test ends must not meet a reset network.
+const network = setupServer(
+  // By default a server without a LinkedIn app (the Settings card says what its owner must set).
+  http.get(`${origin}/api/linkedin/status`, () => HttpResponse.json(linkedinStatus)),
+  http.get(`${origin}/rest/v1/posts`, () => HttpResponse.json(postRows)),
+  http.patch(`${origin}/rest/v1/posts`, async ({ request }) => {
+    const patch = (await request.json()) as Partial<Post>;
+    const id = new URL(request.url).searchParams.get('id')?.replace(/^eq\./, '');
+    const row = postRows.find((post) => post.id === id);
+    if (!row) return HttpResponse.json({ code: 'PGRST116', message: 'not found' }, { status: 406 });
+    const updated = {
+      ...row,
+      ...patch,
+      publish_status: patch.is_published ? 'published' : row.publish_status,
+    };
+    postRows = postRows.map((post) => (post.id === id ? (updated as Post) : post));
+    return HttpResponse.json(updated);
+  }),
+);
 let modelsAnswer: () => Response | Promise<Response> = () => HttpResponse.error();
 
 beforeAll(() => {
@@ -87,22 +107,6 @@ beforeEach(() => {
     http.get(`${origin}/api/models`, async () => {
       modelsRequests += 1;
       return modelsAnswer();
-    }),
-    // By default a server without a LinkedIn app (the Settings card says what its owner must set).
-    http.get(`${origin}/api/linkedin/status`, () => HttpResponse.json(linkedinStatus)),
-    http.get(`${origin}/rest/v1/posts`, () => HttpResponse.json(postRows)),
-    http.patch(`${origin}/rest/v1/posts`, async ({ request }) => {
-      const patch = (await request.json()) as Partial<Post>;
-      const id = new URL(request.url).searchParams.get('id')?.replace(/^eq\./, '');
-      const row = postRows.find((post) => post.id === id);
-      if (!row) return HttpResponse.json({ code: 'PGRST116', message: 'not found' }, { status: 406 });
-      const updated = {
-        ...row,
-        ...patch,
-        publish_status: patch.is_published ? 'published' : row.publish_status,
-      };
-      postRows = postRows.map((post) => (post.id === id ? (updated as Post) : post));
-      return HttpResponse.json(updated);
     }),
   );
   useAuthStore.setState({ status: 'signed-in', user: { id: userId } as User });
@@ -301,7 +305,7 @@ describe('the reminder of a planned post whose time has come', () => {
   it('marks the post published from the reminder', async () => {
     modelsAnswer = ready;
     postRows = [{ ...due(), id: 'b0c1d2e3-0000-4000-8000-000000000002' }];
-    linkedinStatus = { configured: true, missing: [], connection: null };
+    linkedinStatus = linkedinNotConnected;
     const user = renderApp('/settings');
     const notice = await screen.findByRole('group', { name: 'A planned post is due' });
     expect(within(notice).getByRole('link', { name: 'Connect LinkedIn' })).toHaveAttribute(
@@ -318,16 +322,7 @@ describe('the reminder of a planned post whose time has come', () => {
   it('says nothing when LinkedIn is connected: the server publishes it', async () => {
     modelsAnswer = ready;
     postRows = [{ ...due(), id: 'b0c1d2e3-0000-4000-8000-000000000003' }];
-    linkedinStatus = {
-      configured: true,
-      missing: [],
-      connection: {
-        name: 'Grace',
-        connectedAt: '2026-11-01T00:00:00Z',
-        expiresAt: '2027-01-01T00:00:00Z',
-        needsReconnect: false,
-      },
-    };
+    linkedinStatus = linkedinConnectedAs('Grace');
     renderApp('/settings');
     await screen.findByText('Connected as Grace');
     expect(screen.queryByRole('group', { name: 'A planned post is due' })).not.toBeInTheDocument();

@@ -2,25 +2,16 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import type { LinkedInStatus } from '@/lib/publishing/linkedin-api';
 import type { Post } from '@/lib/supabase/database-types';
 import { postRow } from '../../../tests/helpers/post-row.ts';
 import { PublishingPanel } from './publishing-panel';
+import { linkedinConnectedAs, linkedinNotConnected } from '../../../tests/helpers/linkedin-status.ts';
 
 const now = new Date(2026, 10, 26, 12, 0);
 const url = 'https://www.linkedin.com/feed/update/urn:li:share:7123456789012345678';
 
-const connected: LinkedInStatus = {
-  configured: true,
-  missing: [],
-  connection: {
-    name: 'Ada Lovelace',
-    connectedAt: '2026-11-01T10:00:00Z',
-    expiresAt: '2027-01-01T10:00:00Z',
-    needsReconnect: false,
-  },
-};
-const notConnected: LinkedInStatus = { configured: true, missing: [], connection: null };
+const connected = linkedinConnectedAs('Ada Lovelace');
+const notConnected = linkedinNotConnected;
 
 function buildPost(overrides: Partial<Post> = {}): Post {
   return postRow({

@@ -7,6 +7,7 @@ import type { Post } from '@/lib/supabase/database-types';
 import { SavedPostItem } from './saved-post-item';
 import { expectConsole } from '../../../../tests/helpers/console-guard.ts';
 import { postRow } from '../../../../tests/helpers/post-row.ts';
+import { linkedinConnectedAs } from '../../../../tests/helpers/linkedin-status.ts';
 
 function buildPost(overrides: Partial<Post> = {}): Post {
   return postRow({
@@ -113,16 +114,7 @@ describe('SavedPostItem', () => {
   });
 
   describe('publishing', () => {
-    const linkedin: LinkedInStatus = {
-      configured: true,
-      missing: [],
-      connection: {
-        name: 'Ada Lovelace',
-        connectedAt: '2026-11-01T10:00:00Z',
-        expiresAt: '2027-01-01T10:00:00Z',
-        needsReconnect: false,
-      },
-    };
+    const linkedin = linkedinConnectedAs('Ada Lovelace');
 
     function renderPublishing(post: Post, status: LinkedInStatus | null = linkedin) {
       const publishing = {

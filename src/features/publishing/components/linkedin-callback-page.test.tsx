@@ -4,7 +4,6 @@ import { setupServer } from 'msw/node';
 import { StrictMode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LinkedInStatus } from '@/lib/publishing/linkedin-api';
 import { initSupabase } from '@/lib/supabase/client';
 import { toast } from '@/lib/toast/toast';
 import { Toaster } from '@/lib/toast/toaster';
@@ -12,20 +11,12 @@ import { useLinkedInStore } from '../linkedin-store';
 import { LinkedInCallbackPage } from './linkedin-callback-page';
 import { stubMatchMedia } from '../../../../tests/helpers/match-media.ts';
 import { storeSession } from '../../../../tests/helpers/stored-session.ts';
+import { linkedinConnectedAs } from '../../../../tests/helpers/linkedin-status.ts';
 
 // The /api functions are the network edge here (MSW); the store and the API module are the real ones.
 const apiBaseUrl = 'http://localhost/api';
 const network = setupServer();
-const connected: LinkedInStatus = {
-  configured: true,
-  missing: [],
-  connection: {
-    name: 'Ada Lovelace',
-    connectedAt: '2026-11-26T12:00:00Z',
-    expiresAt: '2027-01-25T12:00:00Z',
-    needsReconnect: false,
-  },
-};
+const connected = linkedinConnectedAs('Ada Lovelace');
 
 /** What the page posted to /linkedin/callback, in order. */
 const posted: unknown[] = [];

@@ -8,18 +8,14 @@ import { initSupabase } from '@/lib/supabase/client';
 import { useLinkedInStore } from '../linkedin-store';
 import { LinkedInCard } from './linkedin-card';
 import { storeSession } from '../../../../tests/helpers/stored-session.ts';
+import { linkedinConnectedAs, linkedinNotConnected } from '../../../../tests/helpers/linkedin-status.ts';
 
 // The /api functions are the network edge here (MSW); the store and the API module are the real ones.
 const apiBaseUrl = 'http://localhost/api';
 const network = setupServer();
 
-const connection = {
-  name: 'Ada Lovelace',
-  connectedAt: '2026-11-20T12:00:00Z',
-  expiresAt: '2027-01-26T12:00:00Z',
-  needsReconnect: false,
-};
-const notConnected: LinkedInStatus = { configured: true, missing: [], connection: null };
+const connection = linkedinConnectedAs('Ada Lovelace').connection!;
+const notConnected = linkedinNotConnected;
 
 beforeAll(() => {
   network.listen({ onUnhandledRequest: 'error' });
