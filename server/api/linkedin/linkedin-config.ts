@@ -1,3 +1,5 @@
+import { fromBase64 } from './encoding.ts';
+
 /**
  * The LinkedIn app the operator registered ("Share on LinkedIn" and "Sign In with LinkedIn using
  * OpenID Connect"), read from the environment (docs/decisions/016). Secrets stay on the server:
@@ -57,7 +59,7 @@ export function readLinkedInConfig(
   let tokenKey = defaults.tokenKey;
   const keyText = text('LINKEDIN_TOKEN_KEY');
   if (keyText) {
-    const decoded = decodeBase64(keyText);
+    const decoded = decodeKey(keyText);
     if (decoded?.length === 32) tokenKey = decoded;
     else missing.push('LINKEDIN_TOKEN_KEY (32 bytes, base64)');
   } else if (!tokenKey) missing.push('LINKEDIN_TOKEN_KEY');
@@ -82,14 +84,12 @@ export function readLinkedInConfig(
   };
 }
 
-const trimSlash = (url: string) => url.replace(/\/+$/, '');
-
-function decodeBase64(text: string): Uint8Array | null {
+const decodeKey = (text: string): Uint8Array | null => {
   try {
-    const normal = text.replace(/-/g, '+').replace(/_/g, '/');
-    const binary = atob(normal.padEnd(Math.ceil(normal.length / 4) * 4, '='));
-    return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+    return fromBase64(text);
   } catch {
     return null;
   }
-}
+};
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');

@@ -1,3 +1,5 @@
+import { fromBase64, toBase64Url } from './encoding.ts';
+
 /**
  * LinkedIn access tokens are stored encrypted (AES-256-GCM, WebCrypto: the same under Node and
  * Deno). The user's id is the additional data, so a token copied to another user's row does not
@@ -27,24 +29,12 @@ export async function decryptToken(key: Uint8Array, userId: string, stored: stri
   if (tag !== version || !iv || !sealed) return null;
   try {
     const plain = await crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: fromBase64Url(iv), additionalData: encoder.encode(userId) },
+      { name: 'AES-GCM', iv: fromBase64(iv), additionalData: encoder.encode(userId) },
       await importKey(key),
-      fromBase64Url(sealed),
+      fromBase64(sealed),
     );
     return new TextDecoder().decode(plain);
   } catch {
     return null;
   }
-}
-
-export function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
-  const normal = text.replace(/-/g, '+').replace(/_/g, '/');
-  const binary = atob(normal.padEnd(Math.ceil(normal.length / 4) * 4, '='));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }

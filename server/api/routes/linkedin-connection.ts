@@ -6,7 +6,8 @@ import { LinkedInError, linkedinClient } from '../linkedin/linkedin-client.ts';
 import { linkedinScopes } from '../linkedin/linkedin-config.ts';
 import { requireLinkedIn, type LinkedInContext } from '../linkedin/linkedin-api.ts';
 import type { StoredConnection } from '../linkedin/publisher.ts';
-import { encryptToken, toBase64Url } from '../linkedin/token-cipher.ts';
+import { sha256Hex, toBase64Url } from '../linkedin/encoding.ts';
+import { encryptToken } from '../linkedin/token-cipher.ts';
 import { readJsonBody } from '../read-json-body.ts';
 import { authenticate } from '../verify-access-token.ts';
 
@@ -16,11 +17,6 @@ export interface LinkedInStatus {
   /** Variables the server owner still has to set (names only). */
   missing: string[];
   connection: { name: string; connectedAt: string; expiresAt: string; needsReconnect: boolean } | null;
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 function statusOf(connection: StoredConnection | null): LinkedInStatus['connection'] {

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiContext } from '../api-context.ts';
 import { ApiError } from '../api-error.ts';
+import { sameSecret } from '../linkedin/encoding.ts';
 import { requireLinkedIn } from '../linkedin/linkedin-api.ts';
 import type { PublishedPostRow } from '../linkedin/publisher.ts';
 import { readJsonBody } from '../read-json-body.ts';
@@ -77,14 +78,4 @@ export function linkedinPublishDue(api: ApiContext) {
       await linkedin.publisher.publishDue(body.stale_after_seconds ?? linkedin.staleAfterSeconds),
     );
   };
-}
-
-/** Compares the digests, so the time taken says nothing about how much of the key was right. */
-async function sameSecret(presented: string, secret: string): Promise<boolean> {
-  const digest = async (text: string) =>
-    new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  const [a, b] = await Promise.all([digest(presented), digest(secret)]);
-  let difference = 0;
-  for (let index = 0; index < a.length; index += 1) difference |= (a[index] ?? 0) ^ (b[index] ?? 0);
-  return presented !== '' && difference === 0;
 }
