@@ -39,6 +39,10 @@ describe('the profile loading again inside the app (docs/product.md §2 dashboar
       else await route.continue();
     });
 
+    // A read sent during the switch (the profile, or the voice samples read beside it) may go out
+    // without a session or with the first account's token and be refused; its answer is dropped
+    // and the app reads again for the account now signed in.
+    browser.allowConsoleErrorsInThisTest(/status of 401 .*\/rest\/v1\/(profiles|voice_samples)\?/);
     // Another tab of this browser signs the other account in (the first tab's stored session is
     // set aside first, so that tab starts signed out); supabase-js tells the first tab.
     await page.evaluate(() => localStorage.removeItem('sb-127-auth-token'));
@@ -53,9 +57,7 @@ describe('the profile loading again inside the app (docs/product.md §2 dashboar
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
 
     await expect.poll(() => held.length).toBeGreaterThan(0);
-    // Stop holding first, then let every held read go, so none is left waiting forever. A read held
-    // from before the switch may carry the first account's token and be refused; the app reads again.
-    browser.allowConsoleErrorsInThisTest(/status of 401 .*\/rest\/v1\/profiles/);
+    // Stop holding first, then let every held read go, so none is left waiting forever.
     holding = false;
     for (const route of held) await route.continue();
     await page.unroute('**/rest/v1/profiles?**');

@@ -88,6 +88,23 @@ describe('profile store against the embedded backend', () => {
     expect(useProfileStore.getState().modelNotice).toBeNull();
   });
 
+  it('a profile read that answers after sign-out (or after a newer read) changes nothing', async () => {
+    const userId = useAuthStore.getState().user?.id as string;
+    // Signed out (reset) while the read is on its way: the answer must not bring the profile back.
+    const late = useProfileStore.getState().fetchProfile(userId);
+    useProfileStore.getState().reset();
+    await late.catch(() => {});
+    expect(useProfileStore.getState()).toMatchObject({ profile: null, voiceSamples: [], loading: false });
+
+    // Two reads in flight (another account signed in from another tab): the newer one decides,
+    // whichever answers last. The older read is for an account with no profile row.
+    const older = useProfileStore.getState().fetchProfile('00000000-0000-4000-8000-000000000000');
+    const newer = useProfileStore.getState().fetchProfile(userId);
+    await Promise.allSettled([older, newer]);
+    expect(useProfileStore.getState()).toMatchObject({ isNewUser: false, loading: false, error: null });
+    expect(useProfileStore.getState().profile?.id).toBe(userId);
+  });
+
   it('keeps a database error in the store and rethrows it', async () => {
     await expect(
       useProfileStore.getState().saveProfile({ language_preference: 'fr-FR' as never }),

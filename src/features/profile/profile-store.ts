@@ -42,10 +42,17 @@ const initial = {
   modelNotice: null,
 };
 
+/**
+ * Counts profile loads and resets: an answer that arrives after a newer load or a sign-out
+ * (another account signed in from another tab) is dropped, never shown.
+ */
+let generation = 0;
+
 export const useProfileStore = create<ProfileState>()((set, get) => ({
   ...initial,
 
   fetchProfile: async (userId, catalog) => {
+    const load = ++generation;
     // Another user's profile is never shown while this one loads (an account switch in another tab).
     const previous = get().profile;
     set({
@@ -60,6 +67,7 @@ export const useProfileStore = create<ProfileState>()((set, get) => ({
       getSupabase().from('profiles').select('*').eq('id', userId).maybeSingle(),
       fetchVoiceSamples(userId).catch((caught: unknown) => caught as Error),
     ]);
+    if (load !== generation) return;
     if (error || samples instanceof Error) {
       const message = error ? mapBackendError(error) : (samples as Error).message;
       set({ error: message, loading: false });
@@ -129,7 +137,10 @@ export const useProfileStore = create<ProfileState>()((set, get) => ({
   },
 
   dismissModelNotice: () => set({ modelNotice: null }),
-  reset: () => set({ ...initial, loading: false }),
+  reset: () => {
+    generation += 1;
+    set({ ...initial, loading: false });
+  },
 }));
 
 /**
