@@ -7,8 +7,8 @@ import { check } from './check.ts';
 import { projectRoot } from './paths.ts';
 
 /**
- * What `npm start` runs, read from package.json's start script ("tsx server/main.ts"): the command
- * from node_modules/.bin (as npm puts it first on PATH) and its arguments.
+ * What `npm start` runs, read from package.json's start script ("node --import tsx server/main.ts"):
+ * this Node and the script's arguments.
  */
 export function npmStartCommand(): { command: string; args: string[] } {
   const manifest = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
@@ -16,10 +16,10 @@ export function npmStartCommand(): { command: string; args: string[] } {
   };
   const [bin, ...args] = (manifest.scripts?.start ?? '').split(/\s+/).filter(Boolean);
   check(
-    bin === 'tsx' && args[0] === 'server/main.ts',
+    bin === 'node' && args.at(-1) === 'server/main.ts',
     `unexpected start script "${manifest.scripts?.start}"`,
   );
-  return { command: path.join(projectRoot, 'node_modules/.bin', bin), args };
+  return { command: process.execPath, args };
 }
 
 export interface StartedApp {
@@ -86,10 +86,9 @@ export async function startNpmStart(dataDir: string, timeoutMs: number): Promise
 }
 
 /**
- * SIGTERM to the whole process group, tsx and the server alike, as Ctrl-C in a terminal or a
- * service manager sends it; SIGKILL after 15 s. (A SIGTERM to tsx alone is relayed to the server,
- * but tsx SIGKILLs it when the server does not acknowledge within 30 ms, which a busy machine misses:
- * the next start then recovers the database from its write-ahead log.)
+ * SIGTERM to the whole process group, as Ctrl-C in a terminal or a service manager sends it;
+ * SIGKILL after 15 s. (The server handles the signal itself: no tsx parent stands between, whose
+ * relay would SIGKILL a server too busy to answer within 30 ms; tests/integration/npm-start-stop.)
  */
 export async function stopApp(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;

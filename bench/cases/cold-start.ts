@@ -40,7 +40,7 @@ async function measuredStarts(dataDir: string) {
 
 /**
  * Cold start of `npm start` on an existing data directory: what package.json's start script runs
- * (tsx server/main.ts, which also checks whether dist/ is stale), spawn to the first served request.
+ * (node --import tsx server/main.ts, which also checks whether dist/ is stale), spawn to the first served request.
  * The first start creates the data dir (initdb, migrations) and is not measured.
  */
 async function run() {
@@ -53,7 +53,7 @@ async function run() {
     const warning = rebuilds ? `; WARNING: ${rebuilds} run(s) rebuilt dist/` : '';
     return sampleRows('cold start (existing data dir)', samples, ['median', 'max'], {
       target: targetMs,
-      note: `n=${runs}, \`npm start\` (tsx server/main.ts) spawn → first 200 of /app-config.json${warning}`,
+      note: `n=${runs}, \`npm start\` (node --import tsx server/main.ts) spawn → first 200 of /app-config.json${warning}`,
       restNote: `n=${runs}`,
       details: {
         serverReportedReadyMs,
