@@ -42,6 +42,21 @@ async function main(): Promise<void> {
     console.log(`Built the web app into ${path.relative(root, distDir)}/`);
   }
 
+  // From here on a stop waits for the start-up to finish and then closes the database cleanly:
+  // the default action of the signal would end the process with the database open.
+  let stopRequested: NodeJS.Signals | null = null;
+  let stopRunning: ((signal: NodeJS.Signals) => Promise<void>) | null = null;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopRunning) {
+      void stopRunning(signal);
+    } else if (!stopRequested) {
+      stopRequested = signal;
+      console.log(`${signal} received: shutting down once the start-up has finished`);
+    }
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+
   const server = await startEmbeddedServer({
     port: env.PORT,
     host: env.HOST,
@@ -92,6 +107,11 @@ async function main(): Promise<void> {
     }),
     ...(devMiddleware ? { devMiddleware } : {}),
   });
+  if (stopRequested) {
+    await closeVite();
+    await server.close();
+    process.exit(0);
+  }
   console.log(`AI Post Writer is running at ${server.url} (ready in ${Date.now() - started} ms)`);
   console.log(`Data directory: ${path.resolve(root, env.DATA_DIR)}`);
   // Without a LinkedIn app nothing can be published: planned posts remind their author in the app.
@@ -111,7 +131,7 @@ async function main(): Promise<void> {
   );
 
   let stopping = false;
-  const stop = async (signal: string) => {
+  stopRunning = async (signal) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received: shutting down`);
@@ -120,8 +140,6 @@ async function main(): Promise<void> {
     await server.close();
     process.exit(0);
   };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
 }
 
 main().catch((error: unknown) => {

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { lockFileName } from '../../server/embedded/data-dir/data-dir-lock.ts';
 import { verifyIntegrity } from '../../server/embedded/data-dir/integrity-manifest.ts';
 import { projectRoot } from '../helpers/database-template.ts';
 
@@ -62,21 +63,27 @@ function serverPid(group: number): number {
   return leaves[0]!.pid;
 }
 
+/** `npm start` on a new data directory, killed and removed after the tests. */
+async function startOnNewDataDir() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'post-writer-stop-'));
+  const app = spawnNpmStart(dataDir);
+  const group = app.child.pid as number;
+  // Ended when every process of the group has let go of the output (sh may end before the server).
+  const ended = new Promise<void>((resolve) => app.child.once('close', () => resolve()));
+  cleanups.push(async () => {
+    try {
+      process.kill(-group, 'SIGKILL');
+    } catch {
+      // the group has ended
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  return { dataDir, app, group, ended };
+}
+
 describe('stopping npm start', () => {
   it('shuts down cleanly when Ctrl-C or a service manager stops it while it is busy', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'post-writer-stop-'));
-    const app = spawnNpmStart(dataDir);
-    const group = app.child.pid as number;
-    // Ended when every process of the group has let go of the output (sh may end before the server).
-    const ended = new Promise<void>((resolve) => app.child.once('close', () => resolve()));
-    cleanups.push(async () => {
-      try {
-        process.kill(-group, 'SIGKILL');
-      } catch {
-        // the group has ended
-      }
-      await rm(dataDir, { recursive: true, force: true });
-    });
+    const { dataDir, app, group, ended } = await startOnNewDataDir();
     await expect.poll(() => app.output(), { timeout: 180_000, interval: 100 }).toMatch(/is running at/);
 
     // The server is busy (a long query, a busy machine): it cannot answer anything for a second,
@@ -94,6 +101,20 @@ describe('stopping npm start', () => {
 
     // It finished its own shutdown: the database closed and its files were recorded for the next start.
     expect(app.output()).toContain('SIGTERM received: shutting down');
+    expect(await verifyIntegrity(path.join(dataDir, 'pgdata'))).toBe('verified');
+  });
+
+  it('shuts down cleanly when stopped while it is still starting (the database already open)', async () => {
+    const { dataDir, app, group, ended } = await startOnNewDataDir();
+    // The data directory is locked just before the database opens; the stop comes from then on.
+    await expect
+      .poll(() => existsSync(path.join(dataDir, lockFileName)), { timeout: 180_000, interval: 5 })
+      .toBe(true);
+    process.kill(-group, 'SIGTERM');
+    await ended;
+
+    expect(app.output()).toContain('SIGTERM received');
+    expect(app.output()).toContain('shutting down');
     expect(await verifyIntegrity(path.join(dataDir, 'pgdata'))).toBe('verified');
   });
 });
