@@ -53,6 +53,26 @@ describe('PostCheckPanel', () => {
     expect(screen.getByRole('listitem')).toHaveTextContent(/^16 characters: posts of 900/);
   });
 
+  it('quotes the words once: not again when the message already names them', () => {
+    render(
+      <PostCheckPanel text={`In today’s fast-paced world, we shipped.\n\nLet that sink in.\n\n${body}`} />,
+    );
+    const items = screen.getAllByRole('listitem').map((item) => item.textContent);
+    expect(items).toContain(
+      '"In today’s fast-paced world" is a stock opener. Start with something only you would say.',
+    );
+    expect(items).toContain('"Let that sink in" is a stock line readers skip.');
+  });
+
+  it('shows the quoted words on a line of their own, apart from a message that quotes a pattern', () => {
+    render(<PostCheckPanel text={`It's not a tool, it's a habit.\n\n${body}`} />);
+    const item = screen.getByRole('listitem');
+    const quote = item.querySelector('q');
+    expect(quote).toHaveTextContent("It's not a tool, it's");
+    expect(quote).toHaveClass('block');
+    expect(item).toHaveTextContent(/"It's not X, it's Y" is a pattern/);
+  });
+
   it('shows nothing for an empty text', () => {
     const { container } = render(<PostCheckPanel text="  " />);
     expect(container).toBeEmptyDOMElement();

@@ -76,13 +76,15 @@ function FindingItem({
   finding: Finding;
   onFix: (() => void) | undefined;
 }) {
-  // Short spans are quoted so the words are easy to find; a finding about the whole post is not.
+  // Short spans are quoted so the words are easy to find, on a line of their own; a finding about
+  // the whole post is not, nor one whose message already quotes the same words.
   const span = finding.end - finding.start;
-  const quoted = span <= 60 && span < text.length ? text.slice(finding.start, finding.end).trim() : '';
+  const words = span <= 60 && span < text.length ? text.slice(finding.start, finding.end).trim() : '';
+  const quoted = words && !finding.message.includes(`"${words}"`) ? words : '';
   return (
     <li className="flex flex-wrap items-start justify-between gap-2 rounded-lg bg-amber-50 px-3 py-2 text-slate-800">
       <span className="min-w-0 flex-1">
-        {quoted && <q className="mr-1 font-medium break-words">{quoted}</q>}
+        {quoted && <q className="block font-medium break-words">{quoted}</q>}
         {finding.message}
       </span>
       {onFix && finding.fix && (
