@@ -11,6 +11,9 @@ export default mergeConfig(
       reporters: ['default', 'json'],
       outputFile: { json: 'test-results/vitest.json' },
       onConsoleLog: () => !ci || undefined,
+      // expect.poll waits for a condition up to 30 s (Vitest's default is 1 s, which a busy 2-core
+      // machine misses); a condition that holds ends the wait at once.
+      expect: { poll: { timeout: 30_000 } },
       projects: [
         {
           extends: true,
