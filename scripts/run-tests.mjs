@@ -3,7 +3,6 @@
 // Both always run; the exit code is non-zero if either failed. Extra arguments go to both runs.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 
 const extra = process.argv.slice(2);
 const vitest = (args) =>
@@ -12,11 +11,7 @@ const vitest = (args) =>
   }).status ?? 1;
 
 rmSync('test-results', { recursive: true, force: true });
-// Vitest runs one file at a time on 2 cores (cores - 1 workers). These files mostly wait on
-// servers, disks and sockets, so two at once finish in about two thirds of the time.
-const workers = Math.max(2, availableParallelism() - 1);
 const fast = vitest([
-  `--maxWorkers=${workers}`,
   '--project',
   'web',
   '--project',
