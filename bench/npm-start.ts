@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { freePort } from '../harness/free-port.ts';
+import { npmStartScript } from '../harness/npm-start-script.ts';
 import { check } from './check.ts';
 import { projectRoot } from './paths.ts';
 
@@ -11,14 +10,9 @@ import { projectRoot } from './paths.ts';
  * this Node and the script's arguments.
  */
 export function npmStartCommand(): { command: string; args: string[] } {
-  const manifest = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
-    scripts?: { start?: string };
-  };
-  const [bin, ...args] = (manifest.scripts?.start ?? '').split(/\s+/).filter(Boolean);
-  check(
-    bin === 'node' && args.at(-1) === 'server/main.ts',
-    `unexpected start script "${manifest.scripts?.start}"`,
-  );
+  const script = npmStartScript();
+  const [bin, ...args] = script.split(/\s+/).filter(Boolean);
+  check(bin === 'node' && args.at(-1) === 'server/main.ts', `unexpected start script "${script}"`);
   return { command: process.execPath, args };
 }
 

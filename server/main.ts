@@ -6,7 +6,7 @@ import { buildSpaIfStale } from './build-spa-if-stale.ts';
 import { loadModelCatalog } from './config/load-model-catalog.ts';
 import { readServerEnv } from './config/server-env.ts';
 import { mountApi } from './embedded/mount-api.ts';
-import { startPublishScheduler } from './embedded/publish-scheduler.ts';
+import { startPublishScheduler, type PublishScheduler } from './embedded/publish-scheduler.ts';
 import { startEmbeddedServer } from './embedded/start-embedded-server.ts';
 
 /**
@@ -107,15 +107,23 @@ async function main(): Promise<void> {
     }),
     ...(devMiddleware ? { devMiddleware } : {}),
   });
-  if (stopRequested) {
+  let scheduler: PublishScheduler | null = null;
+  let stopping = false;
+  stopRunning = async (signal) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: shutting down`);
+    await scheduler?.stop();
     await closeVite();
     await server.close();
     process.exit(0);
-  }
+  };
+  if (stopRequested) return stopRunning(stopRequested);
+
   console.log(`AI Post Writer is running at ${server.url} (ready in ${Date.now() - started} ms)`);
   console.log(`Data directory: ${path.resolve(root, env.DATA_DIR)}`);
   // Without a LinkedIn app nothing can be published: planned posts remind their author in the app.
-  const scheduler =
+  scheduler =
     env.LINKEDIN_CLIENT_ID && env.LINKEDIN_CLIENT_SECRET
       ? startPublishScheduler({
           url: server.url,
@@ -129,17 +137,6 @@ async function main(): Promise<void> {
       ? `Publishing to LinkedIn: on (due posts every ${env.PUBLISH_INTERVAL_SECONDS} s)`
       : 'Publishing to LinkedIn: off (set LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET to turn it on)',
   );
-
-  let stopping = false;
-  stopRunning = async (signal) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal} received: shutting down`);
-    await scheduler?.stop();
-    await closeVite();
-    await server.close();
-    process.exit(0);
-  };
 }
 
 main().catch((error: unknown) => {

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { npmStartScript } from '../../harness/npm-start-script.ts';
 import { lockFileName } from '../../server/embedded/data-dir/data-dir-lock.ts';
 import { verifyIntegrity } from '../../server/embedded/data-dir/integrity-manifest.ts';
 import { projectRoot } from '../helpers/database-template.ts';
@@ -15,10 +16,7 @@ afterAll(async () => {
 
 /** package.json's start script, as `npm start` runs it: through sh, with node_modules/.bin first. */
 function spawnNpmStart(dataDir: string): { child: ChildProcess; output: () => string } {
-  const manifest = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  const child = spawn('sh', ['-c', `${manifest.scripts.start} --no-build`], {
+  const child = spawn('sh', ['-c', `${npmStartScript()} --no-build`], {
     cwd: projectRoot,
     env: {
       ...process.env,
