@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -5,18 +6,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = [
-  'auth',
-  'onboarding',
-  'profile',
-  'generator',
-  'research',
-  'posts',
-  'ideas',
-  'calendar',
-  'chat',
-  'publishing',
-];
+/** Every folder under src/features (and src/entities) is one, read from disk so none is left out of the fences. */
+const folders = (parent) =>
+  readdirSync(new URL(`./src/${parent}/`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const features = folders('features');
+const entities = folders('entities');
 
 /** Each library is imported by exactly one module (STYLE.md: one module owns each library). */
 const libraryOwners = [
@@ -145,12 +141,26 @@ export default tseslint.config(
             {
               target: './src/features',
               from: './src/app',
-              message: 'Code flows shared (lib, config, components) → features → app, never back.',
+              message: 'Code flows shared (lib, config, components) → entities → features → app, never back.',
+            },
+            // An entity (src/entities/post: the post's type, queries, storage, check and publishing)
+            // is the floor between the shared code and the features: features build on it, it knows
+            // none of them, and entities do not import each other.
+            ...entities.map((entity) => ({
+              target: `./src/entities/${entity}`,
+              from: './src/entities',
+              except: [`./${entity}`],
+              message: 'Entities do not import each other: a feature composes them.',
+            })),
+            {
+              target: './src/entities',
+              from: ['./src/features', './src/app'],
+              message: 'src/entities sits below the features and the app: it must not import them.',
             },
             ...['lib', 'config', 'components'].map((shared) => ({
               target: `./src/${shared}`,
-              from: ['./src/features', './src/app'],
-              message: `src/${shared} is shared code: it must not depend on features or the app.`,
+              from: ['./src/entities', './src/features', './src/app'],
+              message: `src/${shared} is shared code: it must not depend on entities, features or the app.`,
             })),
           ],
         },

@@ -23,7 +23,7 @@ export default {
     '!src/lib/ai/groq-completion.ts',
     '!src/lib/ai/perplexity-agent.ts',
     '!src/lib/ai/youtube-videos.ts',
-    '!src/lib/publishing/linkedin-api.ts',
+    '!src/entities/post/publishing/linkedin-api.ts',
     'shared/**/*.ts',
     '!shared/**/*.test.ts',
     'src/features/auth/auth-messages.ts',

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { bindDraftToUser } from '@/app/bind-draft-to-user';
 import { loadRuntimeConfig } from '@/config/runtime-config';
+import { keepLinkedInReturn } from '@/entities/post/publishing/linkedin-return';
 import { initSupabase } from '@/lib/supabase/client';
 import './styles.css';
 
@@ -32,6 +33,8 @@ function StartupError({ message }: { message: string }) {
 
 loadRuntimeConfig()
   .then((config) => {
+    // LinkedIn's `code` on /linkedin/callback is not for supabase-js: set aside before it starts.
+    keepLinkedInReturn();
     initSupabase(config.supabaseUrl, config.supabasePublishableKey);
     root.render(<App config={config} />);
   })

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { checkPost } from '../../src/lib/linkedin/check-post.ts';
+import { checkPost } from '../../src/entities/post/check/check-post.ts';
 import { check } from '../check.ts';
 import { buildLongPost } from '../long-post.ts';
 import type { BenchCase, BenchResult } from '../report.ts';

@@ -1,17 +1,17 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { linkedInConnected } from '@/components/publishing/linkedin-connected';
+import { linkedInConnected } from '@/entities/post/publishing/linkedin-connected';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
-import { fetchUpcomingPosts } from '@/features/posts/api/fetch-upcoming-posts';
+import { fetchUpcomingPosts } from '@/entities/post/api/fetch-upcoming-posts';
 import { usePostsStore } from '@/features/posts/posts-store';
 import { useLinkedInStore } from '@/features/publishing/linkedin-store';
 import { useCopyToClipboard } from '@/lib/clipboard/use-copy-to-clipboard';
 import { requireUserId } from '@/lib/supabase/client';
-import type { Post } from '@/lib/supabase/database-types';
+import type { Post } from '@/entities/post/post';
 import { toast } from '@/lib/toast/toast';
 
 /** How often the app looks for planned posts whose time has come. */

@@ -2,7 +2,7 @@ import { useChatStore } from '@/features/chat/chat-store';
 import { useGeneratorStore } from '@/features/generator/generator-store';
 import { useImageAttachmentStore } from '@/features/generator/image-attachment-store';
 import { useVariantsStore } from '@/features/generator/variants-store';
-import { forgetImageLinks } from '@/lib/supabase/post-images';
+import { forgetImageLinks } from '@/entities/post/image/post-images';
 import { useOnboardingDraft } from '@/features/onboarding/onboarding-draft-store';
 import { useResearchStore } from '@/features/research/research-store';
 import { forgetHandedOverTopic } from './topic-handover';

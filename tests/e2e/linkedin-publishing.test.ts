@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Post } from '@/lib/supabase/database-types';
+import type { Post } from '@/entities/post/post';
 import { accessTokenOf } from '../../harness/journeys.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { fakeLinkedInEnv, useSignedInSession } from './support/signed-in-session.ts';

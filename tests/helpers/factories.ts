@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Post, Profile, ProfileFields, TopicIdea } from '../../src/lib/supabase/database-types.ts';
+import type { Post } from '../../src/entities/post/post.ts';
+import type { Profile, ProfileFields, TopicIdea } from '../../src/lib/supabase/database-types.ts';
 
 /**
  * Factories that insert real rows through the REST API (supabase-js) as the given signed-in user,

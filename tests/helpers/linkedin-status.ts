@@ -1,4 +1,4 @@
-import type { LinkedInStatus } from '@/lib/publishing/linkedin-api';
+import type { LinkedInStatus } from '@/entities/post/publishing/linkedin-api';
 
 /** What GET /api/linkedin/status answers for a member connected until 26 Jan 2027 (noon UTC). */
 export function linkedinConnectedAs(name = 'Ada Lovelace'): LinkedInStatus {

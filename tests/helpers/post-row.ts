@@ -1,4 +1,4 @@
-import type { Post } from '@/lib/supabase/database-types';
+import type { Post } from '@/entities/post/post';
 
 type Written = Pick<Post, 'id' | 'user_id' | 'topic' | 'content' | 'is_published' | 'created_at'>;
 

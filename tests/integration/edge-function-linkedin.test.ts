@@ -2,7 +2,7 @@
 // project would set (LINKEDIN_*), the embedded server standing in for the project (REST, RPC,
 // Storage) and the fake LinkedIn: the same routes and publisher as under Node.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Post } from '@/lib/supabase/database-types';
+import type { Post } from '@/entities/post/post';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
 import { startEdgeFunction, type EdgeFunction } from '../helpers/edge-function.ts';

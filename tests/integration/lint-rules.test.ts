@@ -52,6 +52,36 @@ const probes: { rule: string; file: string; code: string; why: string }[] = [
     code: "export { useIdeasStore } from '@/features/ideas/ideas-store';\n",
   },
   {
+    why: 'the post layer importing a feature',
+    rule: 'import-x/no-restricted-paths',
+    file: 'src/entities/post/api/probe.ts',
+    code: "export { useIdeasStore } from '@/features/ideas/ideas-store';\n",
+  },
+  {
+    why: 'the post layer importing the app by relative path',
+    rule: 'import-x/no-restricted-paths',
+    file: 'src/entities/post/probe.ts',
+    code: "export { App } from '../../app/app';\n",
+  },
+  {
+    why: 'lib importing the post layer',
+    rule: 'import-x/no-restricted-paths',
+    file: 'src/lib/format/probe.ts',
+    code: "export { checkPost } from '@/entities/post/check/check-post';\n",
+  },
+  {
+    why: 'shared UI importing the post layer',
+    rule: 'import-x/no-restricted-paths',
+    file: 'src/components/ui/probe.tsx',
+    code: "export { PostImage } from '../../entities/post/image/ui/post-image';\n",
+  },
+  {
+    why: 'a feature missing from a hand-written list (ai-service) importing a sibling',
+    rule: 'import-x/no-restricted-paths',
+    file: 'src/features/ai-service/probe.ts',
+    code: "export { useIdeasStore } from '@/features/ideas/ideas-store';\n",
+  },
+  {
     why: 'shared code importing the browser app',
     rule: 'import-x/no-restricted-paths',
     file: 'shared/probe.ts',
@@ -121,6 +151,11 @@ describe('architecture lint rules', () => {
   it.each([
     { file: 'src/features/posts/probe.ts', code: "export { formatDate } from '@/lib/format/probe-free';\n" },
     { file: 'src/app/probe.tsx', code: "export { usePostsStore } from '@/features/posts/posts-store';\n" },
+    {
+      file: 'src/features/posts/probe.ts',
+      code: "export { checkPost } from '@/entities/post/check/check-post';\n",
+    },
+    { file: 'src/entities/post/probe.ts', code: "export { Button } from '@/components/ui/button';\n" },
     { file: 'src/lib/supabase/probe.ts', code: "export { createClient } from '@supabase/supabase-js';\n" },
   ])('lets $file import what its layer may', async ({ file, code }) => {
     const ids = await ruleIds(file, code);

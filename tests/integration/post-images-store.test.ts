@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { sweepOrphanImages } from '@/features/posts/api/sweep-orphan-images';
+import { sweepOrphanImages } from '@/entities/post/image/sweep-orphan-images';
 import { usePostsStore } from '@/features/posts/posts-store';
 import { messages } from '@/config/messages';
-import type { PendingImage } from '@/lib/images/image-attachment';
+import type { PendingImage } from '@/entities/post/image/image-attachment';
 import { getSupabase, initSupabase } from '@/lib/supabase/client';
-import { postImagesBucket } from '@/lib/supabase/post-images';
+import { postImagesBucket } from '@/entities/post/image/post-images';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
 import { startTestServer, supabaseClient } from '../helpers/test-server.ts';
 

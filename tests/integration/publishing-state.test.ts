@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Post } from '@/lib/supabase/database-types';
+import type { Post } from '@/entities/post/post';
 import { serviceClient } from '../../server/api/linkedin/service-backend.ts';
 import { backends, useParties, type Party } from '../helpers/backends.ts';
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Post } from '@/lib/supabase/database-types';
+import type { Post } from '@/entities/post/post';
 import { setupApp, type TestUser } from '../helpers/render-app.tsx';
 
 // The dashboard and Saved Posts routes (src/app/routes) with the real posts, ideas and profile

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatPlanTime } from '@/lib/format/format-plan-time';
 import { toDateTimeLocal } from '@/lib/format/plan-dates';
-import type { Post } from '@/lib/supabase/database-types';
+import type { Post } from '@/entities/post/post';
 import { setupApp, type TestUser } from '../helpers/render-app.tsx';
 
 // Planning a post from the dashboard's preview as it is saved: the real dashboard route, posts store,

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Post } from '@/lib/supabase/database-types';
+import type { Post } from '@/entities/post/post';
 import { expectConsole } from '../helpers/console-guard.ts';
 import { setupApp } from '../helpers/render-app.tsx';
 

@@ -1,5 +1,5 @@
-import { PublishingPanel } from '@/components/publishing/publishing-panel';
-import { WithPostImageUrl } from '@/components/publishing/with-post-image-url';
+import { PublishingPanel } from '@/entities/post/publishing/ui/publishing-panel';
+import { WithPostImageUrl } from '@/entities/post/image/ui/with-post-image-url';
 import { CalendarPage } from '@/features/calendar/components/calendar-page';
 import { usePostsStore } from '@/features/posts/posts-store';
 import { useProfileStore } from '@/features/profile/profile-store';

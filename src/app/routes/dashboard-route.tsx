@@ -6,7 +6,7 @@ import { useIdeasStore } from '@/features/ideas/ideas-store';
 import { usePostsStore } from '@/features/posts/posts-store';
 import { useProfileStore } from '@/features/profile/profile-store';
 import type { AiServiceState } from '@/lib/ai/ai-service-state';
-import type { PendingImage } from '@/lib/images/image-attachment';
+import type { PendingImage } from '@/entities/post/image/image-attachment';
 import { useRuntimeConfig } from '../runtime-config-context';
 import { takeHandedOverTopic } from '../topic-handover';
 

@@ -1,5 +1,5 @@
 import { format, getDay } from 'date-fns';
-import type { Post } from '@/lib/supabase/database-types';
+import type { Post } from '@/entities/post/post';
 import { buildMonthGrid, dayKey, filterByRange, groupPostsByDay, localDate, monthRange } from './month-grid';
 import { postRow } from '../../../tests/helpers/post-row.ts';
 

@@ -1,6 +1,6 @@
 import { addDays, addHours, format, isBefore, startOfDay, startOfHour } from 'date-fns';
 import { formatPlanTime } from '@/lib/format/format-plan-time';
-import type { Post } from '@/lib/supabase/database-types';
+import type { Post } from '@/entities/post/post';
 
 export const pastDayMessage = 'Pick today or a later day to plan a post.';
 

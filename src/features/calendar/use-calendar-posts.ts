@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { Post } from '@/lib/supabase/database-types';
+import type { Post } from '@/entities/post/post';
 import { filterByRange, monthRange } from './month-grid';
-import { useLiveRefresh } from '@/lib/publishing/use-live-refresh';
+import { useLiveRefresh } from '@/entities/post/publishing/use-live-refresh';
 import { useMonthPosts, type LoadMonth } from './use-month-posts';
 import { useUpcoming, type LoadUpcoming } from './use-upcoming';
 

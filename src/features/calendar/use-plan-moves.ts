@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Post } from '@/lib/supabase/database-types';
+import type { Post } from '@/entities/post/post';
 import { decideMove, movedMessage, undoneMessage } from './plan-move';
 
 export type PlanPost = (id: string, plannedAt: Date | null) => Promise<Post>;

@@ -80,7 +80,7 @@ const hookRules: Record<HookKind, string> = {
 };
 
 /**
- * What gives a post away as AI writing (the same list as the post check, src/lib/linkedin/check-post.ts),
+ * What gives a post away as AI writing (the same list as the post check, src/entities/post/check/check-post.ts),
  * told to the model so the draft has none of it.
  */
 export const tellsToAvoid = [

@@ -4,7 +4,7 @@ import { complete } from '@/lib/ai/complete';
 import { visiblePostText } from '@/lib/ai/think-filter';
 import { messages } from '@/config/messages';
 import { currentAccessToken } from '@/lib/supabase/client';
-import { maxAltTextLength } from '@/lib/images/image-attachment';
+import { maxAltTextLength } from '@/entities/post/image/image-attachment';
 
 export interface AltTextRequest {
   post: string;

@@ -4,7 +4,7 @@ import {
   releasePendingImage,
   type ImagePicking,
   type PendingImage,
-} from '@/lib/images/image-attachment';
+} from '@/entities/post/image/image-attachment';
 
 interface ImageAttachmentState extends ImagePicking {
   /** The image chosen for the post being written; it is uploaded when the post is saved. */

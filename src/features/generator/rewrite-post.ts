@@ -2,7 +2,7 @@ import type { AiEngine, ModelCatalog } from '@shared/model-catalog';
 import { AiRequestError } from '@/lib/ai/ai-error';
 import { complete } from '@/lib/ai/complete';
 import { visiblePostText } from '@/lib/ai/think-filter';
-import { checkPost, findingKinds, type FindingKind } from '@/lib/linkedin/check-post';
+import { checkPost, findingKinds, type FindingKind } from '@/entities/post/check/check-post';
 import {
   buildRewritePrompt,
   splitOpening,

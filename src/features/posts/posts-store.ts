@@ -1,18 +1,18 @@
 import { create } from 'zustand';
 import { storeErrorMessage } from '@/lib/errors/store-error-message';
 import { requireUserId } from '@/lib/supabase/client';
-import type { Post } from '@/lib/supabase/database-types';
-import { deletePost } from './api/delete-post';
-import { fetchPostsBetween } from './api/fetch-posts-between';
-import { fetchPostsById } from './api/fetch-posts-by-id';
-import { fetchPostsPage } from './api/fetch-posts-page';
-import { fetchUpcomingPosts } from './api/fetch-upcoming-posts';
-import type { ImageEdit, PendingImage } from '@/lib/images/image-attachment';
-import { insertPost } from './api/insert-post';
-import { publishToLinkedIn } from '@/lib/publishing/linkedin-api';
-import { altOrNull, discardImages, storeImage } from './api/post-image-files';
-import { sweepOrphanImages } from './api/sweep-orphan-images';
-import { updatePost, type PostPatch } from './api/update-post';
+import type { Post } from '@/entities/post/post';
+import { deletePost } from '../../entities/post/api/delete-post';
+import { fetchPostsBetween } from '../../entities/post/api/fetch-posts-between';
+import { fetchPostsById } from '../../entities/post/api/fetch-posts-by-id';
+import { fetchPostsPage } from '../../entities/post/api/fetch-posts-page';
+import { fetchUpcomingPosts } from '../../entities/post/api/fetch-upcoming-posts';
+import type { ImageEdit, PendingImage } from '@/entities/post/image/image-attachment';
+import { insertPost } from '../../entities/post/api/insert-post';
+import { publishToLinkedIn } from '@/entities/post/publishing/linkedin-api';
+import { altOrNull, discardImages, storeImage } from '../../entities/post/image/post-image-files';
+import { sweepOrphanImages } from '../../entities/post/image/sweep-orphan-images';
+import { updatePost, type PostPatch } from '../../entities/post/api/update-post';
 
 export const postsPageSize = 50;
 

@@ -6,7 +6,7 @@ import {
   finishLinkedInConnect,
   startLinkedInConnect,
   type LinkedInStatus,
-} from '@/lib/publishing/linkedin-api';
+} from '@/entities/post/publishing/linkedin-api';
 
 /** What LinkedIn sent the browser back to /linkedin/callback with. */
 export interface LinkedInCallbackParams {
@@ -42,7 +42,7 @@ let generation = 0;
  * an Error with that message, as the other feature stores do; `load` only keeps it.
  */
 export const useLinkedInStore = create<LinkedInState>()((set) => {
-  // The API's errors already say what happened in the user's words (src/lib/publishing/linkedin-api.ts).
+  // The API's errors already say what happened in the user's words (src/entities/post/publishing/linkedin-api.ts).
   const messageOf = (error: unknown): string =>
     error instanceof Error && error.message ? error.message : messages.unexpected;
   const fail = (error: unknown): never => {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { LinkedInStatus } from '@/lib/publishing/linkedin-api';
+import type { LinkedInStatus } from '@/entities/post/publishing/linkedin-api';
 import { useLinkedInStore } from './linkedin-store';
 
 /**

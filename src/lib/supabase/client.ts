@@ -5,7 +5,6 @@ import {
   type SupabaseClient,
   type User,
 } from '@supabase/supabase-js';
-import { keepLinkedInReturn } from '@/lib/publishing/linkedin-return';
 import { rememberLandingUrl } from './auth-redirect';
 import { limitedReconnectSchedule } from './realtime-reconnect';
 
@@ -26,8 +25,6 @@ export type { RealtimeChannel, Session, SupabaseClient, User };
  */
 export function initSupabase(url: string, publishableKey: string): SupabaseClient {
   storageKey = `sb-${new URL(url).hostname.split('.')[0]}-auth-token`;
-  // LinkedIn's `code` on /linkedin/callback is not for supabase-js: set aside before it starts.
-  keepLinkedInReturn();
   // Read before supabase-js starts, which removes a `code` it has exchanged from the address.
   rememberLandingUrl();
   client = createClient(url, publishableKey, {

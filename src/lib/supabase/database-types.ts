@@ -28,42 +28,6 @@ export interface Profile {
 
 export type ProfileFields = Omit<Profile, 'id' | 'updated_at'>;
 
-export interface Post {
-  id: string;
-  user_id: string;
-  topic: string;
-  content: string;
-  is_published: boolean;
-  created_at: string;
-  /** The image's object name in the post-images bucket (`<user id>/<file>`), or null. */
-  image_path: string | null;
-  /** The image's alt text, or null. */
-  image_alt: string | null;
-  /** When the author plans to publish it (ISO timestamp), or null. */
-  planned_at: string | null;
-  /** Set by the database from the plan and the publisher (docs/decisions/016). */
-  publish_status: PublishStatus;
-  /** LinkedIn publishing attempts since the post was last planned. */
-  publish_attempts: number;
-  /** Why the last attempt did not publish, in the author's words. */
-  publish_error: string | null;
-  /** What the author can do about `publish_error`. */
-  publish_error_kind: PublishErrorKind | null;
-  /** When a post that failed for a passing reason is tried again. */
-  next_attempt_at: string | null;
-  /** When it went out on LinkedIn (set by the publisher only). */
-  published_at: string | null;
-  linkedin_post_urn: string | null;
-  /** Where the post is on LinkedIn. */
-  linkedin_post_url: string | null;
-  /** The calendar day: published, else planned, else created. */
-  calendar_at: string;
-}
-
-export type PublishStatus = 'draft' | 'scheduled' | 'publishing' | 'published' | 'failed';
-export type PublishErrorKind =
-  'retrying' | 'reconnect' | 'rejected' | 'version' | 'unavailable' | 'unconfirmed';
-
 export interface TopicIdea {
   id: string;
   user_id: string;

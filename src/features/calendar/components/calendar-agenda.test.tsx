@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Post } from '@/lib/supabase/database-types';
+import type { Post } from '@/entities/post/post';
 import { groupPostsByDay } from '../month-grid';
 import { CalendarAgenda } from './calendar-agenda';
 import { postRow } from '../../../../tests/helpers/post-row.ts';

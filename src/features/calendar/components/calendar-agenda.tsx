@@ -1,5 +1,5 @@
 import { format, isSameDay } from 'date-fns';
-import type { Post } from '@/lib/supabase/database-types';
+import type { Post } from '@/entities/post/post';
 import { localDate } from '../month-grid';
 import type { PostMoves } from '../use-plan-moves';
 import { PostChip } from './post-chip';

@@ -1,5 +1,5 @@
 import { isSameDay } from 'date-fns';
-import type { Post } from '@/lib/supabase/database-types';
+import type { Post } from '@/entities/post/post';
 import { dayKey, type MonthGridDay } from '../month-grid';
 import type { PostMoves } from '../use-plan-moves';
 import { DayCell } from './day-cell';

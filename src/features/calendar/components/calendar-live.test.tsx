@@ -1,5 +1,5 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
-import type { Post } from '@/lib/supabase/database-types';
+import type { Post } from '@/entities/post/post';
 import {
   buildPost,
   dayCell,

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Post } from '@/lib/supabase/database-types';
+import type { Post } from '@/entities/post/post';
 import { CalendarPage, type CalendarPageProps } from './calendar-page';
 import { expectConsole } from '../../../../tests/helpers/console-guard.ts';
 import { buildPost, dayList, deferred, localIso, now } from './calendar-test-kit';

@@ -1,7 +1,7 @@
 import { addMonths, format, isSameMonth } from 'date-fns';
 import { useId, useRef, useState, type JSX, type ReactNode } from 'react';
-import type { ImageEdit } from '@/lib/images/image-attachment';
-import type { Post } from '@/lib/supabase/database-types';
+import type { ImageEdit } from '@/entities/post/image/image-attachment';
+import type { Post } from '@/entities/post/post';
 import { buildMonthGrid, groupPostsByDay, localDate } from '../month-grid';
 import { dayAfter } from '../plan-move';
 import { useCalendarPosts } from '../use-calendar-posts';

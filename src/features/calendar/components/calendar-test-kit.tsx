@@ -5,7 +5,7 @@
  */
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Post } from '@/lib/supabase/database-types';
+import type { Post } from '@/entities/post/post';
 import { postRow } from '../../../../tests/helpers/post-row.ts';
 import { CalendarPage, type CalendarPageProps } from './calendar-page';
 

@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import { useId, useState } from 'react';
-import type { Post } from '@/lib/supabase/database-types';
+import type { Post } from '@/entities/post/post';
 import { isPostDrag, droppedPostId } from '../drag-post';
 import { dayKey, type MonthGridDay } from '../month-grid';
 import type { PostMoves } from '../use-plan-moves';

@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import type { KeyboardEvent } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import type { Post } from '@/lib/supabase/database-types';
+import type { Post } from '@/entities/post/post';
 import { startPostDrag } from '../drag-post';
 import type { PostMoves } from '../use-plan-moves';
 import { isMovable, postStatus } from './post-status';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PostCheckPanel } from '@/components/post-check/post-check-panel';
+import { PostCheckPanel } from '@/entities/post/check/ui/post-check-panel';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/field';

@@ -1,5 +1,5 @@
 import { CalendarClock, CheckCircle2, CircleAlert, FilePen, Hourglass, type LucideIcon } from 'lucide-react';
-import type { Post, PublishStatus } from '@/lib/supabase/database-types';
+import type { Post, PublishStatus } from '@/entities/post/post';
 
 interface StatusLook {
   label: string;

@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatPlanTime } from '@/lib/format/format-plan-time';
-import type { Post } from '@/lib/supabase/database-types';
+import type { Post } from '@/entities/post/post';
 import type { UpcomingPosts } from '../use-upcoming';
 import { postStatus, PostStatusBadge } from './post-status';
 

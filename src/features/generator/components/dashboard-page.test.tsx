@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PendingImage } from '@/lib/images/image-attachment';
+import type { PendingImage } from '@/entities/post/image/image-attachment';
 import { toast } from '@/lib/toast/toast';
 import { Toaster } from '@/lib/toast/toaster';
 import { useGeneratorStore } from '../generator-store';

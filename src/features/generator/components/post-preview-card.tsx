@@ -1,6 +1,6 @@
 import { Check, Copy, Globe, MessageCircle, MessageSquare, Repeat2, Send, ThumbsUp } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { PostImageFrame } from '@/components/images/post-image';
+import { PostImageFrame } from '@/entities/post/image/ui/post-image';
 import { AuthorBlock } from '@/components/ui/author-block';
 import { useCopyToClipboard } from '@/lib/clipboard/use-copy-to-clipboard';
 import { messages } from '@/config/messages';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { checkPost } from '@/lib/linkedin/check-post';
+import { checkPost } from '@/entities/post/check/check-post';
 import { linkedInLength } from '@/lib/linkedin/linkedin-text';
 import { hookLabels } from '../build-post-prompt';
 import type { Variant } from '../variants-store';

@@ -4,8 +4,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import type { LinkedInStatus } from '@/lib/publishing/linkedin-api';
-import { linkedinReturnParams } from '@/lib/publishing/linkedin-return';
+import type { LinkedInStatus } from '@/entities/post/publishing/linkedin-api';
+import { linkedinReturnParams } from '@/entities/post/publishing/linkedin-return';
 import { toast } from '@/lib/toast/toast';
 import { useLinkedInStore, type LinkedInCallbackParams } from '../linkedin-store';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { LinkedInStatus } from '@/lib/publishing/linkedin-api';
+import type { LinkedInStatus } from '@/entities/post/publishing/linkedin-api';
 import { initSupabase } from '@/lib/supabase/client';
 import { useLinkedInStore } from '../linkedin-store';
 import { LinkedInCard } from './linkedin-card';

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDay } from '@/lib/format/plan-dates';
-import type { LinkedInStatus } from '@/lib/publishing/linkedin-api';
+import type { LinkedInStatus } from '@/entities/post/publishing/linkedin-api';
 import { useLinkedInStore } from '../linkedin-store';
 
 interface LinkedInCardProps {
