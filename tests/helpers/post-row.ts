@@ -22,6 +22,11 @@ export function postRow(fields: Written & Partial<Post>): Post {
     linkedin_post_urn: null,
     linkedin_post_url: null,
     calendar_at: published ?? planned ?? fields.created_at,
+    updated_at: fields.created_at,
+    first_comment: null,
+    first_comment_status: null,
+    first_comment_error: null,
+    first_comment_urn: null,
     ...fields,
   };
 }

@@ -6,6 +6,8 @@ export interface Post {
   content: string;
   is_published: boolean;
   created_at: string;
+  /** When the author last changed what they write (text, image, plan, first comment): compared before an autosave overwrites. */
+  updated_at: string;
   /** The image's object name in the post-images bucket (`<user id>/<file>`), or null. */
   image_path: string | null;
   /** The image's alt text, or null. */
@@ -29,7 +31,17 @@ export interface Post {
   linkedin_post_url: string | null;
   /** The calendar day: published, else planned, else created. */
   calendar_at: string;
+  /** A comment posted under the post right after it goes out on LinkedIn (null or '' for none). */
+  first_comment: string | null;
+  /** Set by the publisher: sending, posted or failed (null before the post is out, or without a comment). */
+  first_comment_status: FirstCommentStatus | null;
+  /** Why the first comment could not be posted, in the author's words. */
+  first_comment_error: string | null;
+  /** The comment on LinkedIn, once posted. */
+  first_comment_urn: string | null;
 }
+
+export type FirstCommentStatus = 'sending' | 'posted' | 'failed';
 
 export type PublishStatus = 'draft' | 'scheduled' | 'publishing' | 'published' | 'failed';
 export type PublishErrorKind =
