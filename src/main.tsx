@@ -3,6 +3,7 @@ import '@/app/csp-setup';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { bindDraftToUser } from '@/app/bind-draft-to-user';
+import { startAutosave } from '@/entities/post/document/autosave';
 import { loadRuntimeConfig } from '@/config/runtime-config';
 import { keepLinkedInReturn } from '@/entities/post/publishing/linkedin-return';
 import { initSupabase } from '@/lib/supabase/client';
@@ -36,6 +37,8 @@ loadRuntimeConfig()
     // LinkedIn's `code` on /linkedin/callback is not for supabase-js: set aside before it starts.
     keepLinkedInReturn();
     initSupabase(config.supabaseUrl, config.supabasePublishableKey);
+    // The post being written is saved as the author writes (entities/post/document/autosave.ts).
+    startAutosave();
     root.render(<App config={config} />);
   })
   .catch((error: unknown) => {

@@ -22,7 +22,7 @@ export function ChatHost({ catalog }: { catalog: ModelCatalog | null }) {
   return (
     <Suspense fallback={null}>
       <ChatPanel
-        key={`${post.title}\u0000${post.content}`}
+        key={post.id ?? `${post.title}\u0000${post.content}`}
         post={post}
         engine={profile.ai_engine}
         model={profile.ai_model ?? ''}

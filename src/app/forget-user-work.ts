@@ -1,7 +1,7 @@
 import { useChatStore } from '@/features/chat/chat-store';
 import { useGeneratorStore } from '@/features/generator/generator-store';
-import { useImageAttachmentStore } from '@/features/generator/image-attachment-store';
 import { useVariantsStore } from '@/features/generator/variants-store';
+import { usePostDocumentStore } from '@/entities/post/document/post-document-store';
 import { forgetImageLinks } from '@/entities/post/image/post-images';
 import { useOnboardingDraft } from '@/features/onboarding/onboarding-draft-store';
 import { useResearchStore } from '@/features/research/research-store';
@@ -14,7 +14,7 @@ import { forgetHandedOverTopic } from './topic-handover';
  */
 export function forgetUserWork(): void {
   useGeneratorStore.getState().reset();
-  useImageAttachmentStore.getState().reset();
+  usePostDocumentStore.getState().reset();
   useVariantsStore.getState().reset();
   forgetImageLinks();
   useResearchStore.getState().reset();

@@ -112,7 +112,7 @@ beforeEach(() => {
   );
   useAuthStore.setState({ status: 'signed-in', user: { id: userId } as User });
   useProfileStore.setState({ profile, loading: false, error: null, isNewUser: false, modelNotice: null });
-  useGeneratorStore.setState({ topic: '', content: '', contentTopic: '', status: 'idle', error: null });
+  useGeneratorStore.setState({ topic: '', status: 'idle', error: null });
 });
 afterEach(() => {
   postRows = [];

@@ -9,6 +9,7 @@ import { useAuthStore } from '@/features/auth/auth-store';
 import { useChatStore } from '@/features/chat/chat-store';
 import { readyCatalog } from '@/lib/ai/ai-service-state';
 import { useProfileStore } from '@/features/profile/profile-store';
+import { flushPostDocument } from '@/entities/post/document/autosave';
 import { DuePostsNotice } from './due-posts-notice';
 import { forgetUserWork } from './forget-user-work';
 import { useRuntimeConfig } from './runtime-config-context';
@@ -41,6 +42,9 @@ import { ChatHost } from './chat-host';
 import { AppLayout } from './shell/app-layout';
 import { UserMenu } from './shell/user-menu';
 import { handOverTopic } from './topic-handover';
+
+const signOutUnsavedQuestion =
+  'Your latest changes to the post could not be saved (the server cannot be reached). Sign out anyway and lose them?';
 
 /** The routes behind the gate; new users are sent to /onboarding first. */
 export function SignedInApp() {
@@ -75,6 +79,9 @@ export function SignedInApp() {
   if (isNewUser && location.pathname !== paths.onboarding) return <Navigate to={paths.onboarding} replace />;
 
   async function handleSignOut() {
+    // What the author wrote last is saved before the session ends; if it cannot be, they choose.
+    const saved = await flushPostDocument().catch(() => false);
+    if (!saved && !window.confirm(signOutUnsavedQuestion)) return;
     try {
       await signOut();
       // An explicit sign-out also forgets the draft (a session that merely expired keeps it for its owner).

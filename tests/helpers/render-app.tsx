@@ -6,12 +6,15 @@ import { act, cleanup, render } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { App } from '@/app/app';
+import { bindDraftToUser } from '@/app/bind-draft-to-user';
 import type { RuntimeConfig } from '@/config/runtime-config';
 import { useAiServiceStore } from '@/features/ai-service/ai-service-store';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { useChatStore } from '@/features/chat/chat-store';
 import { useVariantsStore } from '@/features/generator/variants-store';
 import { useGeneratorStore } from '@/features/generator/generator-store';
+import { startAutosave } from '@/entities/post/document/autosave';
+import { usePostDocumentStore } from '@/entities/post/document/post-document-store';
 import { useIdeasStore } from '@/features/ideas/ideas-store';
 import { usePostsStore } from '@/features/posts/posts-store';
 import { useProfileStore } from '@/features/profile/profile-store';
@@ -78,11 +81,19 @@ export interface AppHarness {
   signUp: (options?: SignUpOptions) => Promise<TestUser>;
   /** Renders the whole app (auth gate, shell, routes, toasts) at `url`. */
   renderApp: (url?: string) => { user: UserEvent; unmount: () => void };
+  /**
+   * What a page reload does: the page goes away, every store starts from nothing and reads back
+   * what this browser stored (the session, the persisted drafts), then the app renders at `url`.
+   */
+  reloadApp: (url?: string) => Promise<{ user: UserEvent; unmount: () => void }>;
   /** Stops the backend (the page's requests fail as with a lost connection) until `startServer`. */
   stopServer: () => Promise<void>;
   /** Starts it again on the same port and data: the session stays valid. */
   startServer: () => Promise<void>;
 }
+
+/** Stores that keep something in this browser across reloads. */
+const persistedStores = () => [usePostDocumentStore, useGeneratorStore];
 
 const resetStores = () => {
   for (const store of [
@@ -91,6 +102,7 @@ const resetStores = () => {
     usePostsStore,
     useIdeasStore,
     useGeneratorStore,
+    usePostDocumentStore,
     useVariantsStore,
     useResearchStore,
     useChatStore,
@@ -98,7 +110,7 @@ const resetStores = () => {
     (store as { setState: (state: unknown, replace: true) => void }).setState(store.getInitialState(), true);
   }
   useAiServiceStore.getState().reset();
-  useGeneratorStore.persist.clearStorage();
+  for (const store of persistedStores()) store.persist.clearStorage();
 };
 
 export interface SetupAppOptions {
@@ -113,6 +125,8 @@ export function setupApp(options: SetupAppOptions = {}): AppHarness {
   let server: EmbeddedServer | null = null;
   let fake: FakeProviders | null = null;
   let config: RuntimeConfig | null = null;
+  let stopAutosave = () => {};
+  let unbindDraft = () => {};
 
   const start = async () => {
     if (!fake) throw new Error('setupApp: the fake providers are not running');
@@ -157,6 +171,9 @@ export function setupApp(options: SetupAppOptions = {}): AppHarness {
       apiBaseUrl: `${running.url}/api`,
     };
     initSupabase(running.url, running.keys.publishableKey);
+    stopAutosave = startAutosave();
+    // As main.tsx does: the post being written follows the signed-in user.
+    unbindDraft = bindDraftToUser();
   });
 
   afterEach(async () => {
@@ -174,11 +191,20 @@ export function setupApp(options: SetupAppOptions = {}): AppHarness {
   });
 
   afterAll(async () => {
+    stopAutosave();
+    unbindDraft();
     if (config) getSupabase().realtime.disconnect();
     await server?.close();
     await fake?.close();
     await rm(dataDir, { recursive: true, force: true });
   });
+
+  const render_ = (url: string) => {
+    const user = userEvent.setup();
+    window.history.replaceState(null, '', url);
+    const { unmount } = render(<App config={need(config, 'the runtime config')} />);
+    return { user, unmount };
+  };
 
   return {
     server: () => need(server, 'the server'),
@@ -220,11 +246,16 @@ export function setupApp(options: SetupAppOptions = {}): AppHarness {
       };
     },
 
-    renderApp: (url = '/') => {
-      const user = userEvent.setup();
-      window.history.replaceState(null, '', url);
-      const { unmount } = render(<App config={need(config, 'the runtime config')} />);
-      return { user, unmount };
+    renderApp: (url = '/') => render_(url),
+
+    reloadApp: async (url = '/') => {
+      cleanup();
+      act(() => toast.remove());
+      const stored = { ...localStorage };
+      resetStores();
+      for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+      for (const store of persistedStores()) await store.persist.rehydrate();
+      return render_(url);
     },
 
     stopServer: async () => {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Post } from '@/entities/post/post';
 import { setupApp, type TestUser } from '../helpers/render-app.tsx';
@@ -137,9 +137,9 @@ describe('Dashboard route', () => {
     expect(within(idea).getByText('Used 1 time')).toBeInTheDocument();
   });
 
-  it('a failed save says so and keeps the post in the preview, and nothing reaches Saved Posts', async () => {
+  it('an autosave that fails says so once, keeps every word, and saves by itself when the server is back', async () => {
     const writer = await app.signUp();
-    app.providers().setScenario('groq', { text: 'A post that never lands.', tokensPerSecond: 1000 });
+    app.providers().setScenario('groq', { text: 'A post written offline.', tokensPerSecond: 1000 });
     const { user } = app.renderApp('/');
     await screen.findByRole('heading', { level: 1, name: 'Create New Post' });
     await user.type(screen.getByLabelText('What would you like to post about?'), 'Outages');
@@ -147,22 +147,25 @@ describe('Dashboard route', () => {
     await expect.poll(() => generate.hasAttribute('disabled')).toBe(false);
     await user.click(generate);
     const preview = await screen.findByRole('article', { name: 'Post preview' });
-    await within(preview).findByText('A post that never lands.');
+    await within(preview).findByText('Saved');
+    expect(await storedPosts(writer.client)).toHaveLength(1);
 
+    // The server goes away right after the author types: the save of those words fails.
+    await user.type(within(preview).getByRole('textbox', { name: 'Post text' }), ' Still here.');
     await app.stopServer();
-    await user.click(await within(preview).findByRole('button', { name: 'Save Post' }));
-    expect(
-      await screen.findByText(
-        'Unable to connect to the database. Please check your internet connection and try again.',
-        {
-          selector: '[role="status"] *, [role="status"]',
-        },
-      ),
-    ).toBeInTheDocument();
-    expect(within(preview).getByText('A post that never lands.')).toBeInTheDocument();
-    expect(within(preview).getByRole('button', { name: 'Save Post' })).toBeEnabled();
+    const problem =
+      'Your draft could not be saved: the server cannot be reached. It is kept in this browser, and saving is tried again by itself.';
+    expect(await screen.findByText(problem)).toBeInTheDocument();
+    expect(screen.getAllByText(problem)).toHaveLength(1);
+    expect(within(preview).getByRole('textbox', { name: 'Post text' })).toHaveValue(
+      'A post written offline. Still here.',
+    );
+    expect(localStorage.getItem('post-writer-document')).toContain('Still here.');
 
     await app.startServer();
-    expect(await storedPosts(writer.client)).toEqual([]);
+    await expect
+      .poll(async () => (await storedPosts(writer.client)).map((post) => post.content), { timeout: 60_000 })
+      .toEqual(['A post written offline. Still here.']);
+    await waitFor(() => expect(screen.queryByText(problem)).not.toBeInTheDocument(), { timeout: 30_000 });
   });
 });

@@ -69,7 +69,7 @@ describe('versions to choose from', () => {
       ),
     );
     expect(await within(preview).findByText(versions.number)).toBeInTheDocument();
-    // A rewrite of one version is not undone into another chosen after it.
+    // Choosing a version, rewriting it and choosing another are steps of one history.
     app.providers().setScenario('groq', {
       tokensPerSecond: 1000,
       replyWhen: [{ contains: 'Make it shorter', text: 'We chased 300 invoices.' }],
@@ -83,7 +83,10 @@ describe('versions to choose from', () => {
       }),
     );
     expect(await within(preview).findByText(versions.story)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Undo/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo Version 1' }));
+    expect(await within(preview).findByText('We chased 300 invoices.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Redo Version 1' }));
+    expect(await within(preview).findByText(versions.story)).toBeInTheDocument();
     await user.click(
       within(within(drawer).getByRole('article', { name: 'Version 3: Concrete number' })).getByRole(
         'button',

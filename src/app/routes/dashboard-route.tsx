@@ -1,12 +1,11 @@
-import { Suspense, lazy, useMemo } from 'react';
+import { Suspense, lazy, useEffect, useMemo } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useChatStore } from '@/features/chat/chat-store';
 import { DashboardPage } from '@/features/generator/components/dashboard-page';
 import { useIdeasStore } from '@/features/ideas/ideas-store';
-import { usePostsStore } from '@/features/posts/posts-store';
 import { useProfileStore } from '@/features/profile/profile-store';
 import type { AiServiceState } from '@/lib/ai/ai-service-state';
-import type { PendingImage } from '@/entities/post/image/image-attachment';
+import { usePostDocumentStore } from '@/entities/post/document/post-document-store';
 import { useRuntimeConfig } from '../runtime-config-context';
 import { takeHandedOverTopic } from '../topic-handover';
 
@@ -16,9 +15,9 @@ const ResearchPanel = lazy(() =>
 );
 
 /**
- * The dashboard composes the generator with saving (docs/product.md §12 "Save"): insert the post, then count
- * the topic in the ideas bank and refresh it. A failure in the topic step is logged and does not
- * fail the save.
+ * The dashboard composes the generator with the ideas bank, the research panel and the chat. The
+ * post is a row from its first word (autosaved by entities/post); "Save Post" counts its topic in
+ * the ideas bank (docs/product.md §5.6).
  */
 export function DashboardRoute({ aiService }: { aiService: AiServiceState }) {
   const config = useRuntimeConfig();
@@ -26,19 +25,24 @@ export function DashboardRoute({ aiService }: { aiService: AiServiceState }) {
   const profileLoading = useProfileStore((state) => state.loading);
   const voiceSamples = useProfileStore((state) => state.voiceSamples);
   const sampleTexts = useMemo(() => voiceSamples.map((sample) => sample.content), [voiceSamples]);
-  const createPost = usePostsStore((state) => state.createPost);
   const recordTopicUse = useIdeasStore((state) => state.recordTopicUse);
   const fetchIdeas = useIdeasStore((state) => state.fetchIdeas);
   const openChat = useChatStore((state) => state.open);
 
-  async function save(topic: string, content: string, image: PendingImage | null, plannedAt: Date | null) {
-    await createPost(topic, content, image, plannedAt);
-    try {
-      await recordTopicUse(topic);
-      await fetchIdeas();
-    } catch (error) {
-      console.error('The post was saved, but its topic could not be added to the ideas bank', error);
-    }
+  // The chat about the post being written follows its words as the author edits them.
+  useEffect(
+    () =>
+      usePostDocumentStore.subscribe((state, previous) => {
+        if (state.doc.content !== previous.doc.content)
+          useChatStore.getState().follow(state.doc.id, state.doc.content);
+      }),
+    [],
+  );
+
+  // The post is already stored (autosaved); saving it counts its topic in the ideas bank.
+  async function countTopic(topic: string) {
+    await recordTopicUse(topic);
+    await fetchIdeas();
   }
 
   return (
@@ -48,7 +52,7 @@ export function DashboardRoute({ aiService }: { aiService: AiServiceState }) {
       profileLoading={profileLoading}
       aiService={aiService}
       apiBaseUrl={config.apiBaseUrl}
-      onSave={save}
+      onPostSaved={countTopic}
       onChat={openChat}
       takeHandedOverTopic={takeHandedOverTopic}
       renderResearch={(choose) => (

@@ -11,6 +11,12 @@ export function authorName(fullName: string | null | undefined): string {
   return fullName?.trim() || 'Your Name';
 }
 
+/** The avatar's letter: the name's first character (a whole emoji or accented letter), else "U". */
+export function authorInitial(fullName: string | null | undefined): string {
+  const [first] = Array.from(new Intl.Segmenter().segment(fullName?.trim() ?? ''), (part) => part.segment);
+  return first?.toLocaleUpperCase() ?? 'U';
+}
+
 /** "role at company", or whichever of the two exists. */
 export function authorHeadline(role: string | null | undefined, company: string | null | undefined): string {
   return [role?.trim(), company?.trim()].filter(Boolean).join(' at ');
@@ -34,7 +40,7 @@ export function AuthorBlock({
         aria-hidden="true"
         className={`flex shrink-0 items-center justify-center rounded-full bg-brand-500 font-semibold text-white ${size === 'lg' ? 'h-12 w-12 text-lg' : 'h-10 w-10'}`}
       >
-        {name.charAt(0).toUpperCase()}
+        {authorInitial(author.fullName)}
       </span>
       {/* w-0 + flex-1: the truncated lines take the room there is, and never widen the page (a
           long headline would otherwise set the min-content width of every grid above it). */}

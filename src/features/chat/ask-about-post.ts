@@ -27,6 +27,8 @@ export interface AskContext {
 }
 
 export const chatTone = 'Professional and conversational';
+/** The fence a reply puts a suggested version of the post in (```post … ```). */
+export const postFence = '```post';
 const chatMaxTokens = 1024;
 
 /** docs/wire-formats.md §6 "Post chat": the prompt asks for conversational markdown answers about this post. */
@@ -34,7 +36,8 @@ export function chatSystemPrompt(post: ChatPost, language: LanguagePreference): 
   return [
     'You are a friendly LinkedIn writing coach helping the author with one of their posts.',
     `Tone: ${chatTone}. Locale: ${language} (use its spelling).`,
-    'Answer conversationally in markdown: short paragraphs, bullet lists where they help, bold for key phrases. When asked for changes, give the rewritten text.',
+    'Answer conversationally in markdown: short paragraphs, bullet lists where they help, bold for key phrases.',
+    `When you suggest a rewritten version of the whole post, put that version alone in a fenced block marked ${postFence}, as plain text the way it should be posted (no markdown inside), so the author can apply it with one click.`,
     'Stay on the subject of the post and never invent facts about the author.',
     '',
     `Post title: ${post.title}`,

@@ -3,88 +3,129 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultModelCatalog } from '@shared/model-catalog';
 import { initSupabase } from '@/lib/supabase/client';
+import { undoName } from '@/entities/post/document/edit-history';
+import { emptyDocument } from '@/entities/post/document/post-document';
+import { documentStorageKey, usePostDocumentStore } from '@/entities/post/document/post-document-store';
 import type { RewriteKind } from './build-post-prompt';
-import { draftStorageKey, undoTarget, useGeneratorStore } from './generator-store';
+import { draftStorageKey, useGeneratorStore } from './generator-store';
 import { expectConsole } from '../../../tests/helpers/console-guard.ts';
 import { storeSession } from '../../../tests/helpers/stored-session.ts';
 
 const store = () => useGeneratorStore.getState();
+const post = () => usePostDocumentStore.getState();
+const content = () => post().doc.content;
+const undoTarget = () => undoName(post().history);
 const stored = () => localStorage.getItem(draftStorageKey) ?? '';
+const storedDocument = () => localStorage.getItem(documentStorageKey) ?? '';
 
-function writeDraft(userId: string, topic: string, content: string) {
+/** A signed-in user's composer topic and open post (no history: a post opened as it is). */
+function writeDraft(userId: string, topic: string, text: string) {
   store().switchUser(userId);
+  post().switchUser(userId);
   store().setTopic(topic);
-  store().setContent(content);
+  usePostDocumentStore.setState({ doc: { ...emptyDocument(), topic, content: text } });
 }
 
-/** What a page load does: read the stored draft back into a fresh store. */
-async function reload(saved: string) {
-  useGeneratorStore.setState({
-    ownerId: null,
-    topic: '',
-    content: '',
-    contentTopic: '',
-    incomplete: false,
-    status: 'idle',
-  });
-  localStorage.setItem(draftStorageKey, saved);
+/** What a page load does: read what the browser stored back into fresh stores. */
+async function reload(saved: { draft?: string; document?: string }) {
+  useGeneratorStore.setState(useGeneratorStore.getInitialState(), true);
+  usePostDocumentStore.setState(usePostDocumentStore.getInitialState(), true);
+  localStorage.clear();
+  if (saved.document) localStorage.setItem(documentStorageKey, saved.document);
+  if (saved.draft) localStorage.setItem(draftStorageKey, saved.draft);
+  await usePostDocumentStore.persist.rehydrate();
   await useGeneratorStore.persist.rehydrate();
 }
 
 beforeEach(() => {
   store().reset();
+  post().reset();
   localStorage.clear();
 });
 
-describe('the generator draft and its owner', () => {
-  it('is stored with the id of the user who wrote it', () => {
+describe('the composer and the open post follow their owner', () => {
+  it('keeps the topic with the id of the user who typed it', () => {
     writeDraft('user-a', 'A topic', 'A post');
-    expect(JSON.parse(stored())).toMatchObject({
-      state: { ownerId: 'user-a', topic: 'A topic', content: 'A post' },
+    expect(JSON.parse(stored())).toEqual({ state: { ownerId: 'user-a', topic: 'A topic' }, version: 3 });
+    expect(JSON.parse(storedDocument())).toMatchObject({
+      state: { ownerId: 'user-a', doc: { content: 'A post' } },
     });
   });
 
   it('is cleared, in memory and in storage, the moment another user signs in', () => {
     writeDraft('user-a', 'A topic', 'A post');
     store().switchUser(null);
+    post().switchUser(null);
     store().switchUser('user-b');
-    expect(store()).toMatchObject({ ownerId: 'user-b', topic: '', content: '', contentTopic: '' });
-    expect(stored()).not.toContain('A post');
+    post().switchUser('user-b');
+    expect(store()).toMatchObject({ ownerId: 'user-b', topic: '' });
+    expect(content()).toBe('');
+    expect(stored()).not.toContain('A topic');
+    expect(storedDocument()).not.toContain('A post');
   });
 
   it('survives a session that ended without a sign-out, for the same user only', async () => {
     writeDraft('user-a', 'A topic', 'A post');
     store().switchUser(null);
-    const saved = stored();
-    expect(saved).toContain('A post');
+    post().switchUser(null);
+    const saved = { draft: stored(), document: storedDocument() };
 
     await reload(saved);
     store().switchUser('user-a');
-    expect(store()).toMatchObject({ topic: 'A topic', content: 'A post' });
+    post().switchUser('user-a');
+    expect(store().topic).toBe('A topic');
+    expect(content()).toBe('A post');
 
     await reload(saved);
     store().switchUser('user-b');
-    expect(store()).toMatchObject({ topic: '', content: '' });
+    post().switchUser('user-b');
+    expect(store().topic).toBe('');
+    expect(content()).toBe('');
   });
 
   it('drops a draft stored before drafts had owners (nobody can tell whose it is)', async () => {
-    await reload(
-      JSON.stringify({
+    await reload({
+      draft: JSON.stringify({
         state: { topic: 'Old topic', content: 'Old post', contentTopic: 'Old topic' },
         version: 1,
       }),
-    );
+    });
     store().switchUser('user-a');
-    expect(store()).toMatchObject({ topic: '', content: '' });
+    post().switchUser('user-a');
+    expect(store().topic).toBe('');
+    expect(content()).toBe('');
+  });
+
+  it('turns a post this browser kept before posts were rows into the open post, to be saved as one', async () => {
+    await reload({
+      draft: JSON.stringify({
+        state: {
+          ownerId: 'user-a',
+          topic: 'Next topic',
+          content: 'Three years ago I quit.',
+          contentTopic: 'Quitting',
+          incomplete: false,
+        },
+        version: 2,
+      }),
+    });
+    expect(store()).toMatchObject({ ownerId: 'user-a', topic: 'Next topic' });
+    expect(post()).toMatchObject({
+      ownerId: 'user-a',
+      doc: { topic: 'Quitting', content: 'Three years ago I quit.', updatedAt: null },
+    });
+    // Not saved yet: the autosave stores it as a row once the owner is signed in.
+    expect(post().revision).not.toBe(post().savedRevision);
   });
 
   it('is forgotten entirely by reset() (an explicit sign-out)', () => {
     writeDraft('user-a', 'A topic', 'A post');
     store().reset();
-    expect(store()).toMatchObject({ ownerId: null, topic: '', content: '', contentTopic: '' });
+    post().reset();
+    expect(store()).toMatchObject({ ownerId: null, topic: '' });
+    expect(content()).toBe('');
     expect(stored()).not.toContain('A topic');
-    store().switchUser('user-a');
-    expect(store().topic).toBe('');
+    expect(storedDocument()).not.toContain('A post');
   });
 
   it('stops a generation in flight when the session ends', () => {
@@ -94,7 +135,7 @@ describe('the generator draft and its owner', () => {
     expect(store().status).toBe('idle');
   });
 
-  it('lets a generation that outlives its session write nothing into the next user’s generator', async () => {
+  it('lets a generation that outlives its session write nothing into the next user’s post', async () => {
     writeDraft('user-a', 'A topic', '');
     // The run fails on its first await (no Supabase client in this test): by then user B is signed in.
     const running = store().generate(
@@ -102,17 +143,19 @@ describe('the generator draft and its owner', () => {
       { catalog: defaultModelCatalog, apiBaseUrl: '/api' },
     );
     store().switchUser('user-b');
+    post().switchUser('user-b');
     await running;
-    expect(store()).toMatchObject({ ownerId: 'user-b', topic: '', content: '', error: null, status: 'idle' });
+    expect(store()).toMatchObject({ ownerId: 'user-b', topic: '', error: null, status: 'idle' });
+    expect(content()).toBe('');
   });
 
-  it('reads a draft stored mid-generation back as incomplete, so a reload cannot make a fragment look whole', async () => {
-    writeDraft('user-a', 'A topic', 'Three years ago');
-    useGeneratorStore.setState({ status: 'generating' });
-    const saved = stored();
+  it('keeps a post stored mid-generation as incomplete, so a reload cannot make a fragment look whole', async () => {
+    writeDraft('user-a', 'A topic', '');
+    post().beginStream('generation');
+    post().stream({ content: 'Three years ago' });
+    const saved = { draft: stored(), document: storedDocument() };
     await reload(saved);
-    store().switchUser('user-a');
-    expect(store()).toMatchObject({ content: 'Three years ago', incomplete: true });
+    expect(post().doc).toMatchObject({ content: 'Three years ago', incomplete: true });
   });
 });
 
@@ -189,7 +232,6 @@ describe('one-click rewrites and their undo', () => {
     sent.length = 0;
     storeSession('user-a', 'mary@example.com');
     writeDraft('user-a', 'Shipping the billing page', original);
-    useGeneratorStore.setState({ contentTopic: 'Shipping the billing page' });
   });
   afterEach(() => network.resetHandlers());
 
@@ -207,26 +249,30 @@ describe('one-click rewrites and their undo', () => {
       rewriteNotice: 'Rewriting...',
     });
     // The first words arrive while the rest is held back: the preview already shows them.
-    await vi.waitFor(() => expect(store().content).toBe('We'));
+    await vi.waitFor(() => expect(content()).toBe('We'));
     // A reload now would find the post from before the rewrite, never a half-rewritten one.
-    expect(JSON.parse(stored())).toMatchObject({ state: { content: original, incomplete: false } });
+    expect(JSON.parse(storedDocument())).toMatchObject({
+      state: { doc: { content: original, incomplete: false } },
+    });
     release();
     await running;
     expect(store()).toMatchObject({
       status: 'idle',
       rewriting: null,
-      content: 'We shipped the billing page after a month. Smallest version first next time.',
       rewriteNotice: 'Rewritten: Shorter. Undo available.',
       error: null,
     });
-    expect(undoTarget(store())).toBe('Shorter');
+    expect(content()).toBe('We shipped the billing page after a month. Smallest version first next time.');
+    expect(undoTarget()).toBe('Shorter');
     expect(sent).toHaveLength(1);
     expect(sent[0]?.user).toContain(`<post>\n${original}\n</post>`);
     expect(sent[0]?.system).toContain('about two thirds');
 
-    store().undo();
-    expect(store()).toMatchObject({ content: original, undoStack: [], rewriteNotice: 'Undone: Shorter.' });
-    expect(undoTarget(store())).toBeNull();
+    post().undo();
+    expect(post()).toMatchObject({ doc: { content: original }, historyNotice: 'Undone: Shorter.' });
+    expect(undoTarget()).toBeNull();
+    post().redo();
+    expect(content()).toBe('We shipped the billing page after a month. Smallest version first next time.');
   });
 
   it('undoes several rewrites one by one, newest first', async () => {
@@ -236,14 +282,14 @@ describe('one-click rewrites and their undo', () => {
     await rewrite('spelling');
     expect(sent[1]?.system).toContain('Change only spelling and vocabulary, to British English');
     expect(sent[1]?.user).toContain('<post>\nShorter text.\n</post>');
-    expect(undoTarget(store())).toBe('British spelling');
-    store().undo();
-    expect(store().content).toBe('Shorter text.');
-    expect(undoTarget(store())).toBe('Shorter');
-    store().undo();
-    expect(store().content).toBe(original);
-    store().undo();
-    expect(store().content).toBe(original);
+    expect(undoTarget()).toBe('British spelling');
+    post().undo();
+    expect(content()).toBe('Shorter text.');
+    expect(undoTarget()).toBe('Shorter');
+    post().undo();
+    expect(content()).toBe(original);
+    post().undo();
+    expect(content()).toBe(original);
   });
 
   it('Remove AI tells sends each flagged span with its message and the whole post', async () => {
@@ -257,17 +303,17 @@ describe('one-click rewrites and their undo', () => {
     expect(user).not.toContain('2. "—"');
     expect(user).toContain(`<post>\n${original}\n</post>`);
     expect(sent[0]?.temperature).toBe(0.3);
-    expect(store().content).toBe(
+    expect(content()).toBe(
       'We shipped the billing page, finally, after a month of arguing.\n\nThe queue went back to normal within a month.\n\nNext time I would ship the smallest version first.',
     );
   });
 
   it('asks nothing when there is no AI tell to remove', async () => {
-    store().setContent('A plain post about billing.\n\nNothing stands out here.');
+    writeDraft('user-a', 'Billing', 'A plain post about billing.\n\nNothing stands out here.');
     await rewrite('tells');
     expect(sent).toHaveLength(0);
     expect(store().status).toBe('idle');
-    expect(store().undoStack).toEqual([]);
+    expect(undoTarget()).toBeNull();
   });
 
   it('Punchier hook changes only the opening, whatever else the model sends back', async () => {
@@ -276,7 +322,7 @@ describe('one-click rewrites and their undo', () => {
     expect(sent[0]?.user).toContain(
       '<opening>\nWe shipped the billing page — finally — after a month of arguing.\n</opening>',
     );
-    expect(store().content).toBe(
+    expect(content()).toBe(
       'Billing page: shipped after 31 days.\n\nThe queue went back to normal within a month.\n\nNext time I would ship the smallest version first.',
     );
   });
@@ -287,11 +333,11 @@ describe('one-click rewrites and their undo', () => {
     expect(store()).toMatchObject({
       status: 'idle',
       rewriting: null,
-      content: original,
-      undoStack: [],
       error: 'Too many requests. Please wait 12 seconds and try again.',
       rewriteNotice: 'The rewrite did not finish, so your post is as it was before.',
     });
+    expect(content()).toBe(original);
+    expect(undoTarget()).toBeNull();
   });
 
   it('keeps the text as it was when the provider fails, and earlier rewrites stay undoable', async () => {
@@ -301,53 +347,55 @@ describe('one-click rewrites and their undo', () => {
     expectConsole('warn');
     failWith(500, 'Groq API error: 500 Internal Server Error', 'provider_error');
     await rewrite('personal');
-    expect(store()).toMatchObject({
-      content: 'Shorter text.',
-      error:
-        'Groq API error: 500 Internal Server Error. Groq is having trouble right now: try again in a few minutes.',
-    });
-    expect(undoTarget(store())).toBe('Shorter');
-    store().undo();
-    expect(store()).toMatchObject({ content: original, error: null });
+    expect(store().error).toBe(
+      'Groq API error: 500 Internal Server Error. Groq is having trouble right now: try again in a few minutes.',
+    );
+    expect(content()).toBe('Shorter text.');
+    expect(undoTarget()).toBe('Shorter');
+    post().undo();
+    expect(content()).toBe(original);
   });
 
   it('keeps the text as it was when the connection drops', async () => {
     network.use(http.post(route, () => HttpResponse.error()));
     await rewrite('shorter');
-    expect(store()).toMatchObject({
-      content: original,
-      error: 'The connection to the AI service was interrupted. Please check your connection and try again.',
-    });
+    expect(store().error).toBe(
+      'The connection to the AI service was interrupted. Please check your connection and try again.',
+    );
+    expect(content()).toBe(original);
   });
 
   it('puts back the text from before when the rewrite is stopped, with no error', async () => {
     answerWith('Half a rewrite that never ends', new Promise<void>(() => {}));
     const running = rewrite('personal');
-    await vi.waitFor(() => expect(store().content).toBe('Half'));
+    await vi.waitFor(() => expect(content()).toBe('Half'));
     store().stop();
     await running;
     expect(store()).toMatchObject({
       status: 'idle',
-      content: original,
       error: null,
-      undoStack: [],
       rewriteNotice: 'Rewrite stopped. Your post is as it was before.',
     });
+    expect(content()).toBe(original);
+    expect(undoTarget()).toBeNull();
   });
 
-  it('undoes manual edits made after a rewrite first, then the rewrite: no edit is dropped unasked', async () => {
+  it('undoes typing made after a rewrite first, then the rewrite, and redoes them in turn', async () => {
     answerWith('Shorter text — with a dash.');
     await rewrite('shorter');
-    store().setContent('Shorter text, with a dash.');
-    expect(undoTarget(store())).toBe('your edits');
-    store().undo();
-    expect(store()).toMatchObject({
-      content: 'Shorter text — with a dash.',
-      rewriteNotice: 'Undone: your edits.',
+    post().type('Shorter text, with a dash.');
+    expect(undoTarget()).toBe('typing');
+    post().undo();
+    expect(post()).toMatchObject({
+      doc: { content: 'Shorter text — with a dash.' },
+      historyNotice: 'Undone: typing.',
     });
-    expect(undoTarget(store())).toBe('Shorter');
-    store().undo();
-    expect(store().content).toBe(original);
+    expect(undoTarget()).toBe('Shorter');
+    post().undo();
+    expect(content()).toBe(original);
+    post().redo();
+    post().redo();
+    expect(content()).toBe('Shorter text, with a dash.');
   });
 
   it('refuses a second rewrite, or a generation, while one runs', async () => {
@@ -362,31 +410,36 @@ describe('one-click rewrites and their undo', () => {
     expect(sent).toHaveLength(1);
   });
 
-  it('forgets the undo history on a new post, a cleared preview, or another user', async () => {
+  it('forgets the undo history on a new post or another user', async () => {
     answerWith('Shorter text.');
     await rewrite('shorter');
-    store().clearPreview();
-    expect(store()).toMatchObject({ undoStack: [], rewriteNotice: '' });
+    post().newDocument();
+    expect(undoTarget()).toBeNull();
 
-    store().setContent(original);
+    writeDraft('user-a', 'Shipping the billing page', original);
     await rewrite('shorter');
-    answerWith('A brand new post.');
+    expect(undoTarget()).toBe('Shorter');
+    post().switchUser('user-b');
+    expect(undoTarget()).toBeNull();
+  });
+
+  it('keeps a new generation of the same post undoable: the text before it comes back', async () => {
+    answerWith('A brand new take.');
     await store().generate({ ai_engine: 'groq', ai_model: profile.ai_model }, context);
-    expect(store()).toMatchObject({ content: 'A brand new post.', undoStack: [] });
-
-    answerWith('A new post.');
-    await rewrite('shorter');
-    expect(store().undoStack).toHaveLength(1);
-    store().switchUser('user-b');
-    expect(store().undoStack).toEqual([]);
+    expect(content()).toBe('A brand new take.');
+    expect(undoTarget()).toBe('generating');
+    post().undo();
+    expect(content()).toBe(original);
   });
 
   it('gives the preview back its text when the session ends mid-rewrite', async () => {
     answerWith('Half a rewrite', new Promise<void>(() => {}));
     const running = rewrite('shorter');
-    await vi.waitFor(() => expect(store().content).toBe('Half'));
+    await vi.waitFor(() => expect(content()).toBe('Half'));
     store().switchUser(null);
     await running;
-    expect(store()).toMatchObject({ status: 'idle', content: original, undoStack: [], error: null });
+    expect(store()).toMatchObject({ status: 'idle', error: null });
+    expect(content()).toBe(original);
+    expect(undoTarget()).toBeNull();
   });
 });

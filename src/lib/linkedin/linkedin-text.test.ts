@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldForFeed, linkedInLength } from './linkedin-text';
+import { foldForFeed, foldIndex, linkedInLength } from './linkedin-text';
 
 describe('linkedInLength (UTF-16 code units, as LinkedIn counts)', () => {
   it.each([
@@ -67,5 +67,32 @@ describe('foldForFeed ("…see more")', () => {
 
   it('drops the spaces and line breaks left at the end of a folded preview', () => {
     expect(foldForFeed('one  \ntwo \t \nthree   \nfour').visible).toBe('one  \ntwo \t \nthree');
+  });
+});
+
+describe('foldIndex (where each device shades the post)', () => {
+  const hook = 'I stopped writing meeting notes three years ago, and nobody noticed for a month.';
+  const post = `${hook}\n\nThen the questions started. Who decided this? When? Why did we agree to it? It took a quarter to notice.\n\nWhat I do now instead.`;
+
+  it('folds a phone after two lines and a desktop after three, at a word', () => {
+    const phone = foldIndex(post, 'phone');
+    const desktop = foldIndex(post, 'desktop');
+    expect(post.slice(0, phone ?? 0)).toBe(`${hook}\n`.trimEnd());
+    expect(desktop).toBeGreaterThan(phone ?? 0);
+    expect(post.slice(0, desktop ?? 0).endsWith(' ')).toBe(false);
+  });
+
+  it('leaves a short post whole on both', () => {
+    expect(foldIndex('Short and sweet.', 'phone')).toBeNull();
+    expect(foldIndex('Short and sweet.', 'desktop')).toBeNull();
+  });
+
+  it('folds between words, never inside one', () => {
+    const text = `${'Curiosity beats talent. '.repeat(12)}Stay curious.`;
+    for (const device of ['phone', 'desktop'] as const) {
+      const at = foldIndex(text, device) ?? 0;
+      expect(text.slice(0, at)).toMatch(/\S$/u);
+      expect(text.slice(at)).toMatch(/^\s/u);
+    }
   });
 });

@@ -35,3 +35,23 @@ export function foldForFeed(
   }
   return { visible: folded ? visible.replace(/\s+$/, '') : text, folded };
 }
+
+/** Where each device's feed folds a post: characters and lines before "…see more". */
+export const feedFolds = {
+  desktop: { characters: linkedInFoldLength, lines: linkedInFoldLines },
+  phone: { characters: 140, lines: 2 },
+} as const;
+export type FeedDevice = keyof typeof feedFolds;
+
+/**
+ * The index in `text` where the device's feed folds it (what comes after is behind "…see more"),
+ * or null when the whole post shows.
+ */
+export function foldIndex(text: string, device: FeedDevice): number | null {
+  const fold = feedFolds[device];
+  const { visible, folded } = foldForFeed(text, fold.characters, fold.lines);
+  return folded ? visible.length : null;
+}
+
+/** LinkedIn's limit for a comment (the first comment under a post). */
+export const linkedInCommentLimit = 1250;

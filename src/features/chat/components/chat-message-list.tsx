@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import { Spinner } from '@/components/ui/spinner';
+import { splitReply } from '../suggested-posts';
 
 const Markdown = lazy(() => import('@/lib/markdown/markdown'));
 
@@ -11,8 +12,20 @@ export interface ChatMessage {
   timestamp: Date;
 }
 
-/** The conversation, newest at the bottom; assistant replies are rendered as (safe) markdown. */
-export function ChatMessageList({ messages, pending }: { messages: ChatMessage[]; pending: boolean }) {
+/**
+ * The conversation, newest at the bottom; assistant replies are rendered as (safe) markdown, and a
+ * version of the post they suggest can be applied to the post with one click.
+ */
+export function ChatMessageList({
+  messages,
+  pending,
+  onApply,
+}: {
+  messages: ChatMessage[];
+  pending: boolean;
+  /** Puts a suggested version into the post; without it suggestions are only shown. */
+  onApply?: ((text: string) => void) | undefined;
+}) {
   const end = useRef<HTMLDivElement>(null);
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
@@ -39,9 +52,7 @@ export function ChatMessageList({ messages, pending }: { messages: ChatMessage[]
             className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm ${message.role === 'user' ? 'bg-brand-500 text-white' : 'bg-slate-100 text-slate-900'}`}
           >
             {message.role === 'assistant' ? (
-              <Suspense fallback={<p className="whitespace-pre-wrap">{message.content}</p>}>
-                <Markdown>{message.content}</Markdown>
-              </Suspense>
+              <AssistantReply content={message.content} onApply={onApply} />
             ) : (
               <p className="whitespace-pre-wrap break-words">{message.content}</p>
             )}
@@ -57,6 +68,40 @@ export function ChatMessageList({ messages, pending }: { messages: ChatMessage[]
         </p>
       )}
       <div ref={end} />
+    </div>
+  );
+}
+
+function AssistantReply({
+  content,
+  onApply,
+}: {
+  content: string;
+  onApply?: ((text: string) => void) | undefined;
+}) {
+  return (
+    <div className="space-y-2">
+      {splitReply(content).map((part, index) =>
+        part.kind === 'text' ? (
+          <Suspense key={index} fallback={<p className="whitespace-pre-wrap">{part.text}</p>}>
+            <Markdown>{part.text}</Markdown>
+          </Suspense>
+        ) : (
+          <figure key={index} className="rounded-lg border border-slate-200 bg-white p-2">
+            <figcaption className="text-xs font-medium text-slate-500">Suggested version</figcaption>
+            <p className="mt-1 whitespace-pre-wrap break-words text-slate-900">{part.text}</p>
+            {onApply && (
+              <button
+                type="button"
+                onClick={() => onApply(part.text)}
+                className="mt-2 rounded-md border border-brand-200 px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50"
+              >
+                Apply to post
+              </button>
+            )}
+          </figure>
+        ),
+      )}
     </div>
   );
 }

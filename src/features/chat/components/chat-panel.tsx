@@ -59,7 +59,7 @@ export function ChatPanel({ post, engine, model, language, catalog, apiBaseUrl, 
       const accessToken = await currentAccessToken();
       if (!accessToken) throw new Error(userMessages.session_expired);
       const reply = await askAboutPost(
-        { question, post, history, engine, model, language },
+        { question, post: { title: post.title, content: post.content }, history, engine, model, language },
         { catalog, apiBaseUrl, accessToken, signal: controller.current.signal },
       );
       setMessages((current) => [
@@ -94,7 +94,17 @@ export function ChatPanel({ post, engine, model, language, catalog, apiBaseUrl, 
         </div>
         <CloseButton label="Close chat" size="sm" onClick={onClose} />
       </header>
-      <ChatMessageList messages={messages} pending={pending} />
+      <ChatMessageList
+        messages={messages}
+        pending={pending}
+        onApply={
+          post.apply &&
+          ((text) => {
+            post.apply?.(text);
+            toast.success('Applied to your post. Undo takes it back.');
+          })
+        }
+      />
       {!catalog && (
         <p role="status" className="border-t border-slate-100 px-4 py-2 text-xs text-amber-800">
           {chatUnavailableMessage}

@@ -1,24 +1,17 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PendingImage } from '@/entities/post/image/image-attachment';
+import { emptyDocument } from '@/entities/post/document/post-document';
+import { usePostDocumentStore } from '@/entities/post/document/post-document-store';
 import { toast } from '@/lib/toast/toast';
 import { Toaster } from '@/lib/toast/toaster';
 import { useGeneratorStore } from '../generator-store';
 import { DashboardPage } from './dashboard-page';
 import { stubMatchMedia } from '../../../../tests/helpers/match-media.ts';
 
-// The dashboard with the real generator store: a written post is put in the preview as a chosen
-// version would be; saving goes to `onSave`, which the app wires to the posts store.
+// The dashboard with the real generator store and post document: the post is edited in the card,
+// and every change is a step of one history. Saving goes to the backend (tests/ui cover it).
 const post = 'Remote teams ship faster when they write things down.';
-const friday = new Date(2037, 10, 27, 9, 0);
-
-type OnSave = (
-  topic: string,
-  content: string,
-  image: PendingImage | null,
-  plannedAt: Date | null,
-) => Promise<void>;
 
 beforeAll(() => {
   stubMatchMedia();
@@ -28,11 +21,12 @@ afterEach(() => {
   cleanup();
   act(() => toast.remove());
   useGeneratorStore.setState(useGeneratorStore.getInitialState(), true);
+  usePostDocumentStore.getState().reset();
   localStorage.clear();
 });
 
-function renderDashboard(onSave: OnSave) {
-  useGeneratorStore.getState().showPost(post, 'Remote teams');
+function renderDashboard(content = post) {
+  usePostDocumentStore.setState({ doc: { ...emptyDocument(), topic: 'Remote teams', content } });
   render(
     <>
       <Toaster />
@@ -41,7 +35,7 @@ function renderDashboard(onSave: OnSave) {
         profileLoading={false}
         aiService={{ status: 'loading' }}
         apiBaseUrl="http://localhost/api"
-        onSave={onSave}
+        onPostSaved={vi.fn()}
         takeHandedOverTopic={() => null}
       />
     </>,
@@ -49,56 +43,91 @@ function renderDashboard(onSave: OnSave) {
   return { user: userEvent.setup(), preview: within(screen.getByRole('article', { name: 'Post preview' })) };
 }
 
-async function planFor(user: ReturnType<typeof userEvent.setup>, value: string) {
-  await user.click(screen.getByRole('button', { name: 'Plan…' }));
-  await user.type(screen.getByLabelText('Planned for'), value);
-}
+const editor = () => screen.getByRole('textbox', { name: 'Post text' });
+const stored = () => usePostDocumentStore.getState().doc;
 
-describe('DashboardPage saving a planned post', () => {
-  it('saves the post with the time chosen and says when it is planned for', async () => {
-    const onSave = vi.fn<OnSave>(async () => {});
-    const { user, preview } = renderDashboard(onSave);
-    await planFor(user, '2037-11-27T09:00');
-    await user.click(preview.getByRole('button', { name: 'Save and plan' }));
-    expect(await screen.findByText('Post saved and planned for Fri 27 Nov, 9:00 AM.')).toBeInTheDocument();
-    expect(onSave).toHaveBeenCalledExactlyOnceWith('Remote teams', post, null, friday);
-    expect(preview.getByRole('button', { name: 'Saved' })).toBeDisabled();
+describe('DashboardPage editing the post in place', () => {
+  it('takes typing in the card: the counter and the post check follow', async () => {
+    const { user, preview } = renderDashboard();
+    expect(preview.getByText(`${post.length} / 3,000 characters`)).toBeInTheDocument();
+    await user.click(editor());
+    await user.keyboard('{End} — finally');
+    expect(stored().content).toBe(`${post} — finally`);
+    expect(preview.getByText(`${post.length + 10} / 3,000 characters`)).toBeInTheDocument();
+    const check = screen.getByRole('region', { name: 'Post check' });
+    expect(check).toHaveTextContent('A dash like this is one of the best-known signs of AI writing.');
   });
 
-  it('saves an unplanned post as before', async () => {
-    const onSave = vi.fn<OnSave>(async () => {});
-    const { user, preview } = renderDashboard(onSave);
-    await user.click(preview.getByRole('button', { name: 'Save Post' }));
-    expect(await screen.findByText('Post saved successfully!')).toBeInTheDocument();
-    expect(onSave).toHaveBeenCalledExactlyOnceWith('Remote teams', post, null, null);
+  it('undoes a quick fix with Undo, and typing with Ctrl+Z; redoes with Shift+Ctrl+Z', async () => {
+    const { user, preview } = renderDashboard('We shipped — finally — after a month.');
+    const check = within(screen.getByRole('region', { name: 'Post check' }));
+    await user.click(check.getAllByRole('button', { name: /Use a comma/ })[0]!);
+    const fixed = stored().content;
+    expect(fixed).toMatch(/^We shipped, finally/u);
+
+    await user.click(preview.getByRole('button', { name: /^Undo / }));
+    expect(stored().content).toBe('We shipped — finally — after a month.');
+    await user.click(preview.getByRole('button', { name: /^Redo / }));
+    expect(stored().content).toBe(fixed);
+
+    await user.click(editor());
+    await user.keyboard('{End} Really.');
+    expect(editor()).toHaveValue(`${fixed} Really.`);
+    fireEvent.keyDown(editor(), { key: 'z', ctrlKey: true });
+    expect(editor()).toHaveValue(fixed);
+    fireEvent.keyDown(editor(), { key: 'Z', ctrlKey: true, shiftKey: true });
+    expect(editor()).toHaveValue(`${fixed} Really.`);
   });
 
-  it('keeps the post and the time when saving fails, and saves them on the next try', async () => {
-    const onSave = vi
-      .fn<OnSave>()
-      .mockRejectedValueOnce(new Error('Unable to connect to the database.'))
-      .mockResolvedValueOnce(undefined);
-    const { user, preview } = renderDashboard(onSave);
-    await planFor(user, '2037-11-27T09:00');
-    await user.click(preview.getByRole('button', { name: 'Save and plan' }));
-    expect(await screen.findByText('Unable to connect to the database.')).toBeInTheDocument();
-    expect(preview.getByText(post)).toBeInTheDocument();
-    expect(screen.getByLabelText('Planned for')).toHaveValue('2037-11-27T09:00');
-    expect(preview.getByRole('button', { name: 'Save and plan' })).toBeEnabled();
-
-    await user.click(preview.getByRole('button', { name: 'Save and plan' }));
-    expect(await screen.findByText('Post saved and planned for Fri 27 Nov, 9:00 AM.')).toBeInTheDocument();
-    expect(onSave).toHaveBeenLastCalledWith('Remote teams', post, null, friday);
+  it('shades what the feed hides behind "…see more", sooner on a phone than on a desktop', async () => {
+    const long = `${'A first line that runs on and on. '.repeat(5)}\nSecond line.\nThird line.\nFourth line.`;
+    const { user } = renderDashboard(long);
+    const shaded = () => document.querySelector('[data-fold]')?.textContent ?? '';
+    const onPhone = shaded();
+    expect(onPhone.length).toBeGreaterThan(0);
+    expect(long.endsWith(onPhone)).toBe(true);
+    await user.click(screen.getByRole('radio', { name: 'Desktop' }));
+    expect(shaded().length).toBeLessThan(onPhone.length);
   });
 
-  it('refuses a time that has passed without saving, and keeps the post and the time', async () => {
-    const onSave = vi.fn<OnSave>(async () => {});
-    const { user, preview } = renderDashboard(onSave);
-    await planFor(user, '2020-01-06T09:00');
+  it('keeps a first comment with the post, shown under it as a comment', async () => {
+    const { user, preview } = renderDashboard();
+    await user.click(preview.getByRole('button', { name: 'Add a first comment' }));
+    await user.type(
+      preview.getByRole('textbox', { name: 'First comment' }),
+      'The report: https://example.com',
+    );
+    expect(stored().firstComment).toBe('The report: https://example.com');
+    expect(preview.getByText('1 comment')).toBeInTheDocument();
+    expect(preview.getByText('31 / 1,250 characters')).toBeInTheDocument();
+  });
+
+  it('lets the author write a post by hand from the empty preview', async () => {
+    usePostDocumentStore.getState().newDocument();
+    render(
+      <DashboardPage
+        profile={null}
+        profileLoading={false}
+        aiService={{ status: 'loading' }}
+        apiBaseUrl="http://localhost/api"
+        onPostSaved={vi.fn()}
+        takeHandedOverTopic={() => null}
+      />,
+    );
+    const user = userEvent.setup();
+    expect(screen.getByText('Your post preview will appear here')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Or write it yourself' }));
+    await user.type(editor(), 'Hello');
+    expect(stored()).toMatchObject({ content: 'Hello', topic: '' });
+  });
+
+  it('refuses a plan time that has passed, keeping the post and the time', async () => {
+    const { user, preview } = renderDashboard();
+    await user.click(preview.getByRole('button', { name: 'Plan…' }));
+    await user.type(screen.getByLabelText('Planned for'), '2020-01-06T09:00');
     await user.click(preview.getByRole('button', { name: 'Save and plan' }));
     expect(preview.getByText('That time has already passed. Pick a later time.')).toBeInTheDocument();
     expect(screen.getByLabelText('Planned for')).toHaveValue('2020-01-06T09:00');
-    expect(preview.getByText(post)).toBeInTheDocument();
-    expect(onSave).not.toHaveBeenCalled();
+    expect(editor()).toHaveValue(post);
   });
 });

@@ -4,14 +4,17 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { PostPreviewCard } from './post-preview-card';
 
+const noHistory = { undoName: null, redoName: null, onUndo: () => {}, onRedo: () => {}, notice: '' };
+
 function renderCard(props: Partial<Parameters<typeof PostPreviewCard>[0]> = {}) {
   const handlers = { onSave: vi.fn(), onChat: vi.fn(), onRegenerate: vi.fn() };
   render(
     <PostPreviewCard
       content="Three years ago "
-      fullName="Ada Lovelace"
-      role="Startup Founder"
-      company="Navy Labs"
+      author={{ fullName: 'Ada Lovelace', role: 'Startup Founder', company: 'Navy Labs' }}
+      onContentChange={vi.fn()}
+      firstComment=""
+      history={noHistory}
       streaming={false}
       saveState="idle"
       canRegenerate
@@ -39,7 +42,7 @@ describe('PostPreviewCard with a post cut off mid-stream', () => {
     expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('group', { name: 'Save an incomplete post?' })).toBeNull();
-    expect(screen.getByText('Three years ago')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Post text' })).toHaveValue('Three years ago ');
     expect(onSave).not.toHaveBeenCalled();
   });
 
@@ -64,9 +67,10 @@ function PlanningCard(props: Partial<Parameters<typeof PostPreviewCard>[0]>) {
   return (
     <PostPreviewCard
       content="Three years ago I quit my job."
-      fullName="Ada Lovelace"
-      role={null}
-      company={null}
+      author={{ fullName: 'Ada Lovelace', role: null, company: null }}
+      onContentChange={vi.fn()}
+      firstComment=""
+      history={noHistory}
       streaming={false}
       saveState="idle"
       onSave={vi.fn()}
@@ -117,7 +121,7 @@ describe('PostPreviewCard planning the post as it is saved', () => {
     expect(field()).toBeInvalid();
     expect(field()).toHaveFocus();
     expect(field()).toHaveValue('2020-01-06T09:00');
-    expect(screen.getByText('Three years ago I quit my job.')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Post text' })).toHaveValue('Three years ago I quit my job.');
     expect(onSave).not.toHaveBeenCalled();
 
     // A new time takes the message away; a later one is saved.

@@ -1,11 +1,12 @@
-import { Square, Undo2 } from 'lucide-react';
+import { Square } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import type { Profile } from '@/lib/supabase/database-types';
 import type { ModelCatalog } from '@shared/model-catalog';
 import { authorInputFrom } from '../author-input';
 import { rewriteKinds, rewriteLabel, type RewriteKind } from '../build-post-prompt';
-import { undoTarget, useGeneratorStore } from '../generator-store';
+import { usePostDocumentStore } from '@/entities/post/document/post-document-store';
+import { useGeneratorStore } from '../generator-store';
 import { aiTellFindings } from '../rewrite-post';
 
 interface RewriteBarProps {
@@ -24,7 +25,7 @@ const chip =
 
 /**
  * "Rewrite in one click" under the preview (docs/product.md §5.5d): each rewrite streams into the
- * preview, can be stopped, and is undone one at a time by Undo.
+ * post, can be stopped, and is one step of the post's history (the card's Undo takes it back).
  */
 export function RewriteBar({
   profile,
@@ -33,11 +34,10 @@ export function RewriteBar({
   apiBaseUrl,
   disabled = false,
 }: RewriteBarProps) {
-  const content = useGeneratorStore((state) => state.content);
-  const contentTopic = useGeneratorStore((state) => state.contentTopic);
+  const content = usePostDocumentStore((state) => state.doc.content);
+  const contentTopic = usePostDocumentStore((state) => state.doc.topic);
   const status = useGeneratorStore((state) => state.status);
   const rewriting = useGeneratorStore((state) => state.rewriting);
-  const undoStack = useGeneratorStore((state) => state.undoStack);
   const notice = useGeneratorStore((state) => state.rewriteNotice);
   const titleId = useId();
   const hintId = useId();
@@ -46,7 +46,6 @@ export function RewriteBar({
   const language = profile?.language_preference ?? 'en-US';
   const idle = status === 'idle' && !disabled;
   const ready = idle && Boolean(profile) && Boolean(catalog) && content.trim() !== '';
-  const undoWhat = undoTarget({ content, undoStack });
   const noTells = tells.length === 0;
   // Said once the post is there to check, not while it streams in.
   const showHint = noTells && status === 'idle' && content.trim() !== '';
@@ -91,21 +90,10 @@ export function RewriteBar({
         </p>
       )}
       <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2">
-        {status === 'rewriting' ? (
+        {status === 'rewriting' && (
           <button type="button" onClick={() => useGeneratorStore.getState().stop()} className={chip}>
             <Square aria-hidden="true" className="h-3.5 w-3.5" /> Stop rewriting
           </button>
-        ) : (
-          undoWhat !== null && (
-            <button
-              type="button"
-              onClick={() => useGeneratorStore.getState().undo()}
-              disabled={!idle}
-              className={chip}
-            >
-              <Undo2 aria-hidden="true" className="h-3.5 w-3.5" /> Undo {undoWhat}
-            </button>
-          )
         )}
         <p role="status" className="min-w-0 flex-1 text-xs text-slate-600">
           {notice}
