@@ -26,8 +26,10 @@ export * from './scenarios.ts';
 export {
   DEFAULT_LINKEDIN_SCOPE,
   MAX_COMMENTARY_LENGTH,
+  MAX_COMMENT_LENGTH,
   escapeLittleText,
   shownText,
+  type LinkedInComment,
   type LinkedInFake,
   type LinkedInImage,
   type LinkedInPost,
@@ -52,7 +54,7 @@ export interface FakeProviders {
   reset(): void;
   /** Every provider request received, oldest first (a live array; reset() empties it). */
   requests: RecordedRequest[];
-  /** What the fake LinkedIn holds: accepted posts, images, tokens (reset() empties it too). */
+  /** What the fake LinkedIn holds: accepted posts (with their comments), images, tokens (reset() empties it too). */
   linkedin: LinkedInFake;
 }
 

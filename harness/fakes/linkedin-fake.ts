@@ -1,10 +1,11 @@
 /**
  * A fake LinkedIn for the "publish to LinkedIn" flow (docs/wire-formats.md §7.6): OAuth, OpenID
- * userinfo, image upload and post creation, in LinkedIn's wire format and refusing what LinkedIn
- * refuses. Point LINKEDIN_AUTH_BASE_URL at `${url}/oauth/v2` and LINKEDIN_API_BASE_URL at `url`.
+ * userinfo, image upload, post creation and comments, in LinkedIn's wire format and refusing what
+ * LinkedIn refuses. Point LINKEDIN_AUTH_BASE_URL at `${url}/oauth/v2` and LINKEDIN_API_BASE_URL at `url`.
  */
 import { sendJson } from './http-utils.ts';
 import type { LinkedInContext } from './linkedin-common.ts';
+import { handleCreateComment, SOCIAL_ACTIONS_PREFIX } from './linkedin-comments-fake.ts';
 import { handleAccessToken, handleAuthorization, handleUserInfo } from './linkedin-oauth-fake.ts';
 import { handleCreatePost } from './linkedin-posts-fake.ts';
 import { handleInitializeUpload, handleUpload, UPLOAD_PATH_PREFIX } from './linkedin-rest-fake.ts';
@@ -12,6 +13,7 @@ import { handleInitializeUpload, handleUpload, UPLOAD_PATH_PREFIX } from './link
 export type { LinkedInContext } from './linkedin-common.ts';
 export { escapeLittleText, shownText } from './linkedin-little-text.ts';
 export { MAX_COMMENTARY_LENGTH } from './linkedin-posts-fake.ts';
+export { MAX_COMMENT_LENGTH } from './linkedin-comments-fake.ts';
 export * from './linkedin-state.ts';
 
 /** The routes the fake server sends here; `prefix` routes take an id after the path. */
@@ -21,6 +23,8 @@ export const linkedinRoutes: { method: string; path: string; prefix?: boolean; b
   { method: 'GET', path: '/v2/userinfo' },
   { method: 'POST', path: '/rest/images' },
   { method: 'POST', path: '/rest/posts' },
+  // POST /rest/socialActions/{post URN}/comments
+  { method: 'POST', path: SOCIAL_ACTIONS_PREFIX.slice(0, -1), prefix: true },
   // The bytes of an image: recorded as a length, not as text.
   { method: 'PUT', path: UPLOAD_PATH_PREFIX.slice(0, -1), prefix: true, binary: true },
 ];
@@ -28,6 +32,7 @@ export const linkedinRoutes: { method: string; path: string; prefix?: boolean; b
 export function handleLinkedIn(context: LinkedInContext): void {
   const { path } = context;
   if (path.startsWith(UPLOAD_PATH_PREFIX)) return handleUpload(context);
+  if (path.startsWith(SOCIAL_ACTIONS_PREFIX)) return handleCreateComment(context);
   switch (path) {
     case '/oauth/v2/authorization':
       return handleAuthorization(context);

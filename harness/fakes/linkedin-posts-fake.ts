@@ -39,9 +39,9 @@ const ENUMS: Record<string, readonly string[]> = {
 };
 
 /** LinkedIn's error JSON for a scenario status: what a throttled or failing LinkedIn answers. */
-export function linkedinErrorBody(status: number) {
+export function linkedinErrorBody(status: number, resource = 'partnerApiPostsExternal.CREATE') {
   if (status === 401) return INVALID_TOKEN_BODY;
-  if (status === 403) return accessDeniedBody('partnerApiPostsExternal.CREATE');
+  if (status === 403) return accessDeniedBody(resource);
   if (status === 429) {
     return {
       message: 'Resource level throttle MEMBER DAY limit for calls to this resource is reached.',
@@ -167,6 +167,7 @@ export function handleCreatePost(context: LinkedInContext): void {
   const commentary = body.commentary as string;
   const post: LinkedInPost = {
     urn: `urn:li:share:${randomShareId()}`,
+    activityUrn: `urn:li:activity:${randomShareId()}`,
     author,
     commentary,
     shownText: shownText(commentary),
@@ -176,6 +177,7 @@ export function handleCreatePost(context: LinkedInContext): void {
     linkedinVersion: version,
     body,
     createdAt: new Date().toISOString(),
+    comments: [],
   };
   state.posts.push(post);
   sendEmpty(res, 201, { 'x-restli-id': post.urn, 'x-linkedin-id': post.urn });

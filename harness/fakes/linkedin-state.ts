@@ -1,5 +1,6 @@
 /**
- * What the fake LinkedIn remembers between requests (codes, tokens, images, posts). Tests read it
+ * What the fake LinkedIn remembers between requests (codes, tokens, images, posts and their
+ * comments). Tests read it
  * in-process as `fake.linkedin`, or over GET /__control/linkedin/posts from another process.
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
@@ -47,6 +48,8 @@ export interface LinkedInImage {
 export interface LinkedInPost {
   /** `urn:li:share:<19 digits>`, also sent back in `x-restli-id`. */
   urn: string;
+  /** `urn:li:activity:<19 digits>`: the feed update the post is, which its comments' URNs name. */
+  activityUrn: string;
   author: string;
   /** The commentary exactly as sent (little text, escapes included). */
   commentary: string;
@@ -58,6 +61,27 @@ export interface LinkedInPost {
   /** The `Linkedin-Version` header the post was created with. */
   linkedinVersion: string;
   /** The request body as received. */
+  body: JsonObject;
+  createdAt: string;
+  /** Comments under the post, oldest first (a live array). */
+  comments: LinkedInComment[];
+}
+
+export interface LinkedInComment {
+  /** `urn:li:comment:(urn:li:activity:<id>,<comment id>)`, LinkedIn's `$URN` / `commentUrn`. */
+  urn: string;
+  /** The comment id (also `x-restli-id`). */
+  id: string;
+  /** The post's URN as the request named it (path and `object`). */
+  postUrn: string;
+  /** `urn:li:person:…` of the token's member. */
+  actor: string;
+  /** `message.text` exactly as sent (little text, escapes included). */
+  text: string;
+  /** What a reader sees (linkedin-little-text.ts). */
+  shownText: string;
+  /** The `Linkedin-Version` header the comment was created with. */
+  linkedinVersion: string;
   body: JsonObject;
   createdAt: string;
 }
@@ -84,6 +108,8 @@ export interface LinkedInState extends LinkedInFake {
   validToken(accessToken: string | undefined): LinkedInToken | undefined;
   /** Whether this post creation is one of the scenario's `failPosts` (and counts it). */
   takePostFailure(): boolean;
+  /** Whether this comment creation is one of the scenario's `failComments` (and counts it). */
+  takeCommentFailure(): boolean;
   memberOf(override?: Partial<LinkedInMember>): LinkedInMember;
 }
 
@@ -115,7 +141,20 @@ export function createLinkedInState(scenario: () => LinkedInScenario): LinkedInS
   const tokens: LinkedInToken[] = [];
   const codes = new Map<string, LinkedInCode>();
   // Counted per scenario object, so setting a scenario (or reset) starts the count again.
-  let failures: { for: LinkedInScenario; left: number } | undefined;
+  const failures = new Map<'failPosts' | 'failComments', { for: LinkedInScenario; left: number }>();
+  const takeFailure = (knob: 'failPosts' | 'failComments'): boolean => {
+    const current = scenario();
+    const times = current[knob]?.times;
+    if (times === undefined) return false;
+    let count = failures.get(knob);
+    if (count?.for !== current) {
+      count = { for: current, left: times };
+      failures.set(knob, count);
+    }
+    if (count.left <= 0) return false;
+    count.left -= 1;
+    return true;
+  };
 
   const memberOf = (override?: Partial<LinkedInMember>): LinkedInMember => ({
     ...DEFAULT_LINKEDIN_MEMBER,
@@ -148,20 +187,14 @@ export function createLinkedInState(scenario: () => LinkedInScenario): LinkedInS
       const token = tokens.find((candidate) => candidate.accessToken === accessToken);
       return token && token.expiresAt > Date.now() ? token : undefined;
     },
-    takePostFailure() {
-      const current = scenario();
-      if (!current.failPosts) return false;
-      if (failures?.for !== current) failures = { for: current, left: current.failPosts.times };
-      if (failures.left <= 0) return false;
-      failures.left -= 1;
-      return true;
-    },
+    takePostFailure: () => takeFailure('failPosts'),
+    takeCommentFailure: () => takeFailure('failComments'),
     reset() {
       posts.length = 0;
       images.length = 0;
       tokens.length = 0;
       codes.clear();
-      failures = undefined;
+      failures.clear();
     },
   };
 }

@@ -114,13 +114,19 @@ export interface LinkedInMember {
   familyName: string;
 }
 
-/** LinkedIn's OAuth, userinfo, images and posts (linkedin-fake.ts). `error` applies to POST /rest/posts only. */
+/** LinkedIn's OAuth, userinfo, images, posts and comments (linkedin-fake.ts). `error` applies to POST /rest/posts only. */
 export interface LinkedInScenario extends BaseScenario {
   /**
    * The next `times` post creations fail with `status`, then they succeed: a retry/backoff test. The
    * count starts again whenever the scenario is set.
    */
   failPosts?: { times: number; status: number };
+  /**
+   * The next `times` comment creations (POST /rest/socialActions/{urn}/comments) fail with `status`,
+   * then they succeed; the count starts again whenever the scenario is set. With `created`, LinkedIn
+   * keeps the comment before answering the error (the answer was lost on the way back).
+   */
+  failComments?: { times: number; status: number; created?: boolean };
   /** Every token counts as expired: 401 on /v2/userinfo, /rest/… and uploads. */
   expireTokens?: boolean;
   /** The member refuses consent: the authorization redirect carries `error=user_cancelled_authorize`. */

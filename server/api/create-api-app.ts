@@ -13,6 +13,7 @@ import {
   linkedinDisconnect,
   linkedinStatus,
 } from './routes/linkedin-connection.ts';
+import { linkedinRetryFirstComment } from './routes/linkedin-first-comment.ts';
 import { linkedinPublish, linkedinPublishDue } from './routes/linkedin-publish.ts';
 import { listModels } from './routes/models.ts';
 import { perplexityAgent } from './routes/perplexity-agent.ts';
@@ -68,6 +69,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
   app.delete('/linkedin/connection', linkedinDisconnect(api));
   app.post('/linkedin/publish', linkedinPublish(api));
   app.post('/linkedin/publish-due', linkedinPublishDue(api));
+  app.post('/linkedin/first-comment/retry', linkedinRetryFirstComment(api));
   app.all('*', () => {
     throw new ApiError(404, 'There is no such API route.', 'not_found', 'not_found');
   });

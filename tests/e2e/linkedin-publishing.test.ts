@@ -71,6 +71,37 @@ describe('publishing to LinkedIn', () => {
     await item.getByText(/^Published on LinkedIn on /).waitFor();
   });
 
+  it('posts the first comment under the post; when it fails, Retry posts the comment alone', async () => {
+    const { page, server, fake } = session;
+    const comment = 'The numbers (and the method): https://example.com/report_2026';
+    await savePost({ topic: 'With a first comment', content: 'Our report is out.', first_comment: comment });
+    fake.setScenario('linkedin', { failComments: { times: 1, status: 500 } });
+    await page.goto(`${server.url}/saved`);
+    const item = page.getByRole('article', { name: 'With a first comment' });
+    await item.getByRole('button', { name: 'Publish now' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Publish to LinkedIn?' });
+    expect(await dialog.getByRole('figure', { name: 'First comment' }).innerText()).toContain(comment);
+    await dialog.getByRole('button', { name: 'Publish now' }).click();
+
+    await item.getByText('Published; the first comment could not be posted', { exact: true }).waitFor();
+    await item
+      .getByText(
+        'LinkedIn did not confirm the first comment, so it may already be under your post. Check LinkedIn before you retry.',
+        { exact: true },
+      )
+      .waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    const sent = fake.linkedin.posts.find((post) => post.shownText === 'Our report is out.');
+    expect(sent?.comments).toEqual([]);
+
+    await item.getByRole('button', { name: 'Retry' }).click();
+    // Exactly: the panel's screen-reader status also says "First comment posted.".
+    await item.getByText('First comment posted', { exact: true }).waitFor();
+    expect(sent?.comments.map((posted) => posted.shownText)).toEqual([comment]);
+    expect(fake.linkedin.posts.filter((post) => post.shownText === 'Our report is out.')).toHaveLength(1);
+    fake.setScenario('linkedin', {});
+  });
+
   it('plans a post on the calendar, moves it by dragging, and shows it published by the scheduler without a reload', async () => {
     const { page, server } = session;
     const today = new Date();

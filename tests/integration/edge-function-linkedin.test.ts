@@ -59,7 +59,11 @@ describe('LinkedIn on the Edge Function', () => {
 
     const insert = (fields: Record<string, unknown>) =>
       client.from('posts').insert(fields).select().single() as unknown as Promise<{ data: Post }>;
-    const { data: now } = await insert({ topic: 'Now', content: 'Shipping (finally) today.' });
+    const { data: now } = await insert({
+      topic: 'Now',
+      content: 'Shipping (finally) today.',
+      first_comment: 'Notes (and slides): https://example.com/notes',
+    });
     const published = (await (
       await call('/linkedin/publish', token, { method: 'POST', body: { postId: now.id } })
     ).json()) as {
@@ -68,8 +72,13 @@ describe('LinkedIn on the Edge Function', () => {
     expect(published.post).toMatchObject({
       publish_status: 'published',
       linkedin_post_urn: fake.linkedin.posts[0]?.urn,
+      first_comment_status: 'posted',
+      first_comment_urn: fake.linkedin.posts[0]?.comments[0]?.urn,
     });
     expect(fake.linkedin.posts[0]?.shownText).toBe('Shipping (finally) today.');
+    expect(fake.linkedin.posts[0]?.comments.map((comment) => comment.shownText)).toEqual([
+      'Notes (and slides): https://example.com/notes',
+    ]);
 
     const { data: due } = await insert({
       topic: 'Due',
@@ -91,6 +100,48 @@ describe('LinkedIn on the Edge Function', () => {
       headers: { apikey: project.keys.publishableKey },
     });
     expect(refused.status).toBe(401);
+  });
+
+  it('retries a first comment that failed, once, from the app on its own origin', async () => {
+    const { client, session } = await signedInClient(project);
+    const token = session.access_token;
+    const started = (await (await call('/linkedin/connect', token, { method: 'POST', body: {} })).json()) as {
+      url: string;
+    };
+    const back = new URL((await fetch(started.url, { redirect: 'manual' })).headers.get('location') ?? '');
+    await call('/linkedin/callback', token, {
+      method: 'POST',
+      body: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+    });
+    const { data: post } = (await client
+      .from('posts')
+      .insert({ topic: 'Comment', content: 'Out today.', first_comment: 'Link below.' })
+      .select()
+      .single()) as unknown as { data: Post };
+    fake.setScenario('linkedin', { failComments: { times: 1, status: 503 } });
+    const published = (await (
+      await call('/linkedin/publish', token, { method: 'POST', body: { postId: post.id } })
+    ).json()) as { post: Post };
+    expect(published.post).toMatchObject({ publish_status: 'published', first_comment_status: 'failed' });
+
+    const preflight = await fetch(`${edge.url}/api/linkedin/first-comment/retry`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://app.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    const retry = () =>
+      call('/linkedin/first-comment/retry', token, { method: 'POST', body: { postId: post.id } });
+    const retried = (await (await retry()).json()) as { post: Post };
+    expect(retried.post).toMatchObject({ first_comment_status: 'posted', first_comment_error: null });
+    const again = await retry();
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: { code: string } }).error.code).toBe('first_comment_posted');
+    expect(fake.linkedin.posts).toHaveLength(1);
+    expect(fake.linkedin.posts[0]?.comments.map((comment) => comment.shownText)).toEqual(['Link below.']);
   });
 
   it('lets the app on its own origin disconnect LinkedIn (a cross-origin DELETE)', async () => {

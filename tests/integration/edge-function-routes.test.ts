@@ -111,6 +111,17 @@ describe('access', () => {
     expect(allowed).toEqual(expect.arrayContaining(apiRequestHeaders));
   });
 
+  it('has the LinkedIn routes, the first comment retry included: 401 without a token, 503 without a LinkedIn app', async () => {
+    const body = { postId: crypto.randomUUID() };
+    await expectError(await postJson('/linkedin/first-comment/retry', body, null), 401, 'invalid_token');
+    const unconfigured = await expectError(
+      await postJson('/linkedin/first-comment/retry', body, await userToken()),
+      503,
+      'linkedin_not_configured',
+    );
+    expect(unconfigured.message).toContain('LINKEDIN_CLIENT_ID');
+  });
+
   it('lets a cross-origin page read Retry-After on an answer', async () => {
     const response = await call('/models', { headers: { origin: 'https://app.example.com' } });
     expect(response.status).toBe(401);

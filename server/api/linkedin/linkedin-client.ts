@@ -2,7 +2,7 @@ import type { LinkedInConfig } from './linkedin-config.ts';
 
 /**
  * LinkedIn's HTTP API as the publisher uses it: the OAuth token exchange, OpenID userinfo, image
- * upload and post creation (docs/wire-formats.md "LinkedIn"). Every failure is a LinkedInError
+ * upload, post creation and comments (docs/wire-formats.md "LinkedIn"). Every failure is a LinkedInError
  * carrying LinkedIn's status (null when LinkedIn could not be reached) and its own message.
  */
 export class LinkedInError extends Error {
@@ -33,6 +33,14 @@ export interface NewLinkedInPost {
   /** Already in little text (little-text.ts). */
   commentary: string;
   image?: { urn: string; altText: string | null } | undefined;
+}
+
+export interface NewLinkedInComment {
+  actorSub: string;
+  /** The post's URN (`urn:li:share:…`), what the comment goes under. */
+  postUrn: string;
+  /** Already in little text (little-text.ts). */
+  text: string;
 }
 
 export function linkedinClient(config: LinkedInConfig, fetcher: typeof fetch) {
@@ -162,6 +170,25 @@ export function linkedinClient(config: LinkedInConfig, fetcher: typeof fetch) {
       if (!urn) throw new LinkedInError(502, 'LinkedIn accepted the post but did not say where it is.');
       return urn;
     },
+
+    /**
+     * Comments under a post as the member (Community Management "Comments API"). LinkedIn answers
+     * 201 with the comment; its URN, or null when the answer does not say (the comment exists).
+     */
+    async createComment(token: string, comment: NewLinkedInComment): Promise<string | null> {
+      const target = encodeURIComponent(comment.postUrn);
+      const response = await call(`${config.apiBaseUrl}/rest/socialActions/${target}/comments`, {
+        method: 'POST',
+        headers: rest(token, { 'content-type': 'application/json' }),
+        body: JSON.stringify({
+          actor: `urn:li:person:${comment.actorSub}`,
+          object: comment.postUrn,
+          message: { text: comment.text },
+        }),
+      });
+      const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+      return commentUrnOf(body, response.headers.get('x-restli-id'));
+    },
   };
 }
 
@@ -169,6 +196,22 @@ export type LinkedInClient = ReturnType<typeof linkedinClient>;
 
 /** Where a post is on LinkedIn. */
 export const linkedinPostUrl = (urn: string) => `https://www.linkedin.com/feed/update/${urn}/`;
+
+/**
+ * Where a created comment is: the body's `$URN` (or `commentUrn`), else the `x-restli-id` header
+ * when it is a comment URN, else made from the body's thread (`object`) and comment `id`.
+ */
+function commentUrnOf(body: Record<string, unknown> | null, restliId: string | null): string | null {
+  const isCommentUrn = (value: unknown): value is string =>
+    typeof value === 'string' && value.startsWith('urn:li:comment:');
+  const candidates = [body?.$URN, body?.commentUrn, restliId];
+  const urn = candidates.find(isCommentUrn);
+  if (urn) return urn;
+  const { object, id } = body ?? {};
+  return typeof object === 'string' && typeof id === 'string' && object && id
+    ? `urn:li:comment:(${object},${id})`
+    : null;
+}
 
 /** LinkedIn's own words from an error body (`message` or `error_description`), kept short. */
 function linkedinMessage(text: string): string {

@@ -1,3 +1,4 @@
+import { firstCommentOf, firstCommentSender } from './first-comment.ts';
 import { escapeLittleText } from './little-text.ts';
 import { linkedinClient, linkedinPostUrl } from './linkedin-client.ts';
 import type { LinkedInConfig } from './linkedin-config.ts';
@@ -21,6 +22,9 @@ export interface PublishedPostRow {
   image_alt: string | null;
   publish_status: string;
   publish_attempts: number;
+  linkedin_post_urn: string | null;
+  first_comment: string | null;
+  first_comment_status: string | null;
   [column: string]: unknown;
 }
 
@@ -49,7 +53,8 @@ const batchSize = 20;
 /**
  * Publishes claimed posts to LinkedIn (docs/decisions/016). Every post is claimed first (one
  * UPDATE to `publishing`, so no two runs hold it), marked `sent` just before LinkedIn is called,
- * and then settled: published with its URN, retried later, or failed with the reason.
+ * and then settled: published with its URN, retried later, or failed with the reason. A published
+ * post's first comment goes out right after it (first-comment.ts); its failure never touches the post.
  */
 export function linkedinPublisher(options: PublisherOptions) {
   const { config, service } = options;
@@ -57,10 +62,36 @@ export function linkedinPublisher(options: PublisherOptions) {
   const now = options.now ?? (() => new Date());
   const policy = options.retry ?? defaultRetryPolicy;
   const log = options.log ?? ((message, error) => console.error(message, error));
+  const comments = firstCommentSender({ linkedin, service, apiVersion: config.apiVersion });
 
   async function connectionOf(userId: string): Promise<StoredConnection | null> {
     const rows = await service.rpc<StoredConnection[]>('linkedin_connection', { p_user_id: userId });
     return rows[0] ?? null;
+  }
+
+  /** The connection's access token while LinkedIn should still take it; null otherwise. */
+  async function tokenOf(connection: StoredConnection | null, userId: string): Promise<string | null> {
+    return connection?.status === 'active' && Date.parse(connection.expires_at) > now().getTime()
+      ? await decryptToken(config.tokenKey, userId, connection.access_token)
+      : null;
+  }
+
+  /**
+   * Posts the first comment of a post that just went out, if it has one. The post stays published
+   * whatever happens here; when our own database fails mid-way, a comment left 'sending' is settled
+   * by reconcile_publishing as unconfirmed, and never sent again by itself.
+   */
+  async function withFirstComment(published: PublishedPostRow, token: string, memberId: string) {
+    if (published.publish_status !== 'published' || firstCommentOf(published) === null) return published;
+    try {
+      const [claimed] = await service.rpc<PublishedPostRow[]>('begin_first_comment', {
+        p_post_id: published.id,
+      });
+      return claimed ? await comments.sendClaimed(claimed, token, memberId) : published;
+    } catch (error) {
+      log(`The first comment of post ${published.id} stopped before it was settled:`, error);
+      return published;
+    }
   }
 
   async function settle(post: PublishedPostRow, failure: PublishFailure): Promise<PublishedPostRow> {
@@ -78,10 +109,7 @@ export function linkedinPublisher(options: PublisherOptions) {
   /** Sends one claimed post; never throws for LinkedIn's answers, only when our own database fails. */
   async function publishClaimed(post: PublishedPostRow): Promise<PublishedPostRow> {
     const connection = await connectionOf(post.user_id);
-    const token =
-      connection?.status === 'active' && Date.parse(connection.expires_at) > now().getTime()
-        ? await decryptToken(config.tokenKey, post.user_id, connection.access_token)
-        : null;
+    const token = await tokenOf(connection, post.user_id);
     if (!connection || token === null) {
       return settle(post, {
         kind: 'reconnect',
@@ -132,17 +160,32 @@ export function linkedinPublisher(options: PublisherOptions) {
         }),
       );
     }
-    const rows = await service.rpc<PublishedPostRow[]>('finish_publishing', {
+    const [published] = await service.rpc<PublishedPostRow[]>('finish_publishing', {
       p_post_id: post.id,
       p_urn: urn,
       p_url: linkedinPostUrl(urn),
     });
-    return rows[0] ?? post;
+    return published ? withFirstComment(published, token, connection.member_id) : post;
+  }
+
+  /** Sends a first comment the author retries (claimed by retry_first_comment); the row as settled. */
+  async function retryFirstComment(post: PublishedPostRow): Promise<PublishedPostRow> {
+    const connection = await connectionOf(post.user_id);
+    const token = await tokenOf(connection, post.user_id);
+    if (!connection || token === null) {
+      return comments.fail(post, {
+        message:
+          'LinkedIn needs you to sign in again before the comment can be posted. Reconnect LinkedIn in Settings.',
+        revokeConnection: connection !== null && connection.status === 'active',
+      });
+    }
+    return comments.sendClaimed(post, token, connection.member_id);
   }
 
   return {
     connectionOf,
     publishClaimed,
+    retryFirstComment,
 
     /** Claims the posts whose time has come and publishes them one after another. */
     async publishDue(staleAfterSeconds: number) {

@@ -7,6 +7,7 @@ import { requireLinkedIn } from '../linkedin/linkedin-api.ts';
 import type { PublishedPostRow } from '../linkedin/publisher.ts';
 import { readJsonBody } from '../read-json-body.ts';
 import { authenticate } from '../verify-access-token.ts';
+import { requireActiveConnection } from './linkedin-active-connection.ts';
 
 const publishBody = z.object({ postId: z.string().uuid() });
 
@@ -20,23 +21,7 @@ export function linkedinPublish(api: ApiContext) {
     const { userId } = await authenticate(c.req.raw, api.verifyToken);
     const linkedin = requireLinkedIn(api.linkedin);
     const { postId } = await readJsonBody(c.req.raw, publishBody, 4 * 1024);
-    const connection = await linkedin.publisher.connectionOf(userId);
-    if (!connection) {
-      throw new ApiError(
-        409,
-        'Connect LinkedIn in Settings first.',
-        'invalid_request_error',
-        'linkedin_not_connected',
-      );
-    }
-    if (connection.status !== 'active' || Date.parse(connection.expires_at) <= Date.now()) {
-      throw new ApiError(
-        409,
-        'LinkedIn needs you to sign in again. Reconnect LinkedIn in Settings; nothing was posted.',
-        'invalid_request_error',
-        'linkedin_reconnect',
-      );
-    }
+    await requireActiveConnection(linkedin, userId);
     const [claimed] = await linkedin.service.rpc<PublishedPostRow[]>('claim_post_for_publishing', {
       p_user_id: userId,
       p_post_id: postId,

@@ -16,6 +16,7 @@ export function CalendarRoute() {
   const updatePost = usePostsStore((state) => state.updatePost);
   const planPost = usePostsStore((state) => state.planPost);
   const publishPost = usePostsStore((state) => state.publishPost);
+  const retryFirstComment = usePostsStore((state) => state.retryFirstComment);
   const markPublished = usePostsStore((state) => state.markPublished);
   const maxHashtags = useProfileStore((state) => state.profile?.max_hashtags);
   const { apiBaseUrl } = useRuntimeConfig();
@@ -37,6 +38,7 @@ export function CalendarRoute() {
               onPlan={(date) => planPost(post.id, date)}
               onPublish={() => publishPost(post.id, apiBaseUrl)}
               onMarkPublished={() => markPublished(post.id)}
+              onRetryFirstComment={() => retryFirstComment(post.id, apiBaseUrl)}
               onPostChange={onPostChange}
             />
           )}

@@ -11,12 +11,17 @@ export function SavedRoute() {
   const { apiBaseUrl } = useRuntimeConfig();
   const linkedin = useLinkedInStatus(apiBaseUrl);
   const publishPost = usePostsStore((state) => state.publishPost);
+  const retryFirstComment = usePostsStore((state) => state.retryFirstComment);
   return (
     <SavedPostsPage
       author={{ fullName: profile?.full_name, role: profile?.role, company: profile?.company }}
       maxHashtags={profile?.max_hashtags}
       onChat={openChat}
-      publishing={{ linkedin, onPublish: (id) => publishPost(id, apiBaseUrl) }}
+      publishing={{
+        linkedin,
+        onPublish: (id) => publishPost(id, apiBaseUrl),
+        onRetryFirstComment: (id) => retryFirstComment(id, apiBaseUrl),
+      }}
     />
   );
 }

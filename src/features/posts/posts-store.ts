@@ -9,7 +9,7 @@ import { fetchPostsPage } from '../../entities/post/api/fetch-posts-page';
 import { fetchUpcomingPosts } from '../../entities/post/api/fetch-upcoming-posts';
 import type { ImageEdit, PendingImage } from '@/entities/post/image/image-attachment';
 import { insertPost } from '../../entities/post/api/insert-post';
-import { publishToLinkedIn } from '@/entities/post/publishing/linkedin-api';
+import { publishToLinkedIn, retryFirstComment } from '@/entities/post/publishing/linkedin-api';
 import { altOrNull, discardImages, storeImage } from '../../entities/post/image/post-image-files';
 import { sweepOrphanImages } from '../../entities/post/image/sweep-orphan-images';
 import { updatePost, type PostPatch } from '../../entities/post/api/update-post';
@@ -43,6 +43,8 @@ interface PostsState {
   planPost: (id: string, plannedAt: Date | null) => Promise<Post>;
   /** Publishes the post to LinkedIn now (also "Retry"); resolves with the post as stored afterwards. */
   publishPost: (id: string, apiBaseUrl: string) => Promise<Post>;
+  /** Posts a published post's failed first comment again (only the comment); the post as stored afterwards. */
+  retryFirstComment: (id: string, apiBaseUrl: string) => Promise<Post>;
   /** Planned posts still to go out, soonest first (the calendar's Upcoming list); not merged into `posts`. */
   fetchUpcoming: (limit: number) => Promise<Post[]>;
   /** Reads the listed posts again (the publisher or another tab may have changed them); keeps the list's order. */
@@ -193,6 +195,17 @@ export const usePostsStore = create<PostsState>()((set, get) => {
         return post;
       } catch (error) {
         return fail(error);
+      }
+    },
+
+    retryFirstComment: async (id, apiBaseUrl) => {
+      try {
+        const post = await retryFirstComment(apiBaseUrl, id);
+        get().applyPost(post);
+        return post;
+      } catch (error) {
+        // Shown once, beside the comment: not the list's `error`, which offers to reload the list.
+        throw new Error(storeErrorMessage(error), { cause: error });
       }
     },
 

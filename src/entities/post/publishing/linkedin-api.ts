@@ -79,3 +79,16 @@ export async function publishToLinkedIn(apiBaseUrl: string, postId: string): Pro
     })
   ).post;
 }
+
+/**
+ * Posts the first comment of a published post again, after it failed (the post is not sent again);
+ * the post as stored afterwards, its comment posted or failed with the reason.
+ */
+export async function retryFirstComment(apiBaseUrl: string, postId: string): Promise<Post> {
+  return (
+    await call<{ post: Post }>(apiBaseUrl, '/linkedin/first-comment/retry', {
+      method: 'POST',
+      body: JSON.stringify({ postId }),
+    })
+  ).post;
+}

@@ -7,6 +7,7 @@ const post = (fields: Partial<Parameters<typeof isLive>[0]>): Parameters<typeof 
   planned_at: null,
   next_attempt_at: null,
   publish_error_kind: null,
+  first_comment_status: null,
   ...fields,
 });
 
@@ -27,6 +28,13 @@ describe('isLive', () => {
   it('goes by the retry time when there is one', () => {
     expect(isLive(post({ planned_at: at(-60_000), next_attempt_at: at(10 * 60_000) }), now)).toBe(false);
     expect(isLive(post({ planned_at: at(60 * 60_000), next_attempt_at: at(60_000) }), now)).toBe(true);
+  });
+
+  it('watches a published post while its first comment is being posted, and not once it is settled', () => {
+    const published = { publish_status: 'published' as const, planned_at: at(-60 * 60_000) };
+    expect(isLive(post({ ...published, first_comment_status: 'sending' }), now)).toBe(true);
+    expect(isLive(post({ ...published, first_comment_status: 'posted' }), now)).toBe(false);
+    expect(isLive(post({ ...published, first_comment_status: 'failed' }), now)).toBe(false);
   });
 
   it('leaves drafts, published and failed posts alone', () => {

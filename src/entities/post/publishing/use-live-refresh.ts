@@ -13,7 +13,10 @@ export const overdueMs = 10 * 60_000;
 /** The longest wait before looking again for a post coming due (a sleeping laptop may miss a timer). */
 const longestWaitMs = 10 * 60_000;
 
-type Watched = Pick<Post, 'publish_status' | 'planned_at' | 'next_attempt_at' | 'publish_error_kind'>;
+type Watched = Pick<
+  Post,
+  'publish_status' | 'planned_at' | 'next_attempt_at' | 'publish_error_kind' | 'first_comment_status'
+>;
 
 /** When a scheduled post is next due: its retry time after a passing failure, else its plan. */
 function dueAt(post: Watched): number | null {
@@ -23,11 +26,11 @@ function dueAt(post: Watched): number | null {
 }
 
 /**
- * Whether the server may change the post any moment: it is going out, or due within two minutes
- * (and not long overdue, nor waiting for LinkedIn to be reconnected).
+ * Whether the server may change the post any moment: it is going out (or its first comment is), or
+ * due within two minutes (and not long overdue, nor waiting for LinkedIn to be reconnected).
  */
 export function isLive(post: Watched, now: number): boolean {
-  if (post.publish_status === 'publishing') return true;
+  if (post.publish_status === 'publishing' || post.first_comment_status === 'sending') return true;
   const due = dueAt(post);
   if (due === null || post.publish_error_kind === 'reconnect') return false;
   return due - now <= dueSoonMs && now - due <= overdueMs;
@@ -55,7 +58,10 @@ export function useLiveRefresh(posts: readonly Watched[], clock: () => Date, ref
   const [wakes, setWakes] = useState(0);
   // Re-plan when a status or a time changes, not when a refresh brings back equal rows.
   const signature = posts
-    .map((post) => `${post.publish_status}@${post.next_attempt_at ?? post.planned_at}`)
+    .map(
+      (post) =>
+        `${post.publish_status}/${post.first_comment_status}@${post.next_attempt_at ?? post.planned_at}`,
+    )
     .join();
   const onTick = useEffectEvent(refresh);
   const plan = useEffectEvent(() => {

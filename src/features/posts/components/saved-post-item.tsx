@@ -28,6 +28,8 @@ export interface SavedPostPublishing {
   onPlan: (plannedAt: Date | null) => Promise<Post>;
   onPublish: () => Promise<Post>;
   onMarkPublished: () => Promise<Post>;
+  /** Posts a failed first comment again (only the comment). */
+  onRetryFirstComment?: (() => Promise<Post>) | undefined;
 }
 
 interface SavedPostItemProps {
@@ -170,6 +172,7 @@ export function SavedPostItem({
                   onPlan={publishing.onPlan}
                   onPublish={publishing.onPublish}
                   onMarkPublished={publishing.onMarkPublished}
+                  onRetryFirstComment={publishing.onRetryFirstComment}
                 />
               )}
             </WithPostImageUrl>

@@ -24,6 +24,8 @@ interface SavedPostsPageProps {
     linkedin: LinkedInStatus | null;
     /** Publishes the post now (also "Retry"); the post as stored afterwards. */
     onPublish: (id: string) => Promise<Post>;
+    /** Posts a published post's failed first comment again (only the comment). */
+    onRetryFirstComment: (id: string) => Promise<Post>;
   };
 }
 
@@ -126,6 +128,7 @@ export function SavedPostsPage({ author, maxHashtags, onChat, publishing }: Save
                   linkedin: publishing.linkedin,
                   onPlan: (plannedAt) => planPost(post.id, plannedAt),
                   onPublish: () => publishing.onPublish(post.id),
+                  onRetryFirstComment: () => publishing.onRetryFirstComment(post.id),
                   // A due reminder's "Mark as published": the same change as the status pill.
                   onMarkPublished: () =>
                     post.is_published ? Promise.resolve(post) : togglePublished(post.id),

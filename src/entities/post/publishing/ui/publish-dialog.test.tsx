@@ -27,6 +27,21 @@ describe('PublishDialog', () => {
     expect(within(dialog()).getByRole('button', { name: 'Cancel' })).toHaveFocus();
   });
 
+  it('shows the first comment under the post, trimmed, as typed', () => {
+    const comment = 'Sources (all three):\n  https://example.com/a_b **as typed**';
+    renderDialog({ firstComment: `\n${comment}  ` });
+    const shown = within(dialog()).getByRole('figure', { name: 'First comment' });
+    expect(within(shown).getByText(comment, asTyped)).toBeInTheDocument();
+    // Under the post's text.
+    const post = within(dialog()).getByText(text, asTyped);
+    expect(post.compareDocumentPosition(shown) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it.each([null, '', ' \n '])('shows no first comment when there is none (%j)', (firstComment) => {
+    renderDialog({ firstComment });
+    expect(within(dialog()).queryByText('First comment')).not.toBeInTheDocument();
+  });
+
   it('counts in thousands and publishes a post of exactly 3,000 characters', async () => {
     const { user, onConfirm, onClose } = renderDialog({ text: 'a'.repeat(3000) });
     expect(within(dialog()).getByText('3,000 of 3,000 characters')).toBeInTheDocument();

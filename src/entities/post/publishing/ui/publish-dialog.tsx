@@ -9,6 +9,8 @@ interface PublishDialogProps {
   open: boolean;
   /** The post's text exactly as it will go out. */
   text: string;
+  /** The comment posted under it right after, if any (blank counts as none). */
+  firstComment?: string | null | undefined;
   /** Whose LinkedIn it goes on. */
   memberName: string;
   /** A link that shows the post's image, if it has one. */
@@ -21,14 +23,27 @@ interface PublishDialogProps {
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** "Publish to LinkedIn?": what will be posted, as typed (never rendered as markdown), and as whom. */
+/**
+ * "Publish to LinkedIn?": what will be posted, as typed (never rendered as markdown), its first
+ * comment, and as whom.
+ */
 export function PublishDialog(props: PublishDialogProps) {
   // Each opening starts afresh: no error or busy state left from the last one.
   return props.open ? <OpenPublishDialog {...props} /> : null;
 }
 
-function OpenPublishDialog({ text, memberName, imageUrl, imageAlt, onConfirm, onClose }: PublishDialogProps) {
+function OpenPublishDialog({
+  text,
+  firstComment,
+  memberName,
+  imageUrl,
+  imageAlt,
+  onConfirm,
+  onClose,
+}: PublishDialogProps) {
   const id = useId();
+  // Trimmed, as the publisher sends it.
+  const comment = firstComment?.trim() ?? '';
   const cancel = useRef<HTMLButtonElement>(null);
   const [publishing, setPublishing] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -81,6 +96,16 @@ function OpenPublishDialog({ text, memberName, imageUrl, imageAlt, onConfirm, on
             This post has {count(length)} characters; LinkedIn takes at most {count(linkedInPostLimit)}.
             Shorten it, then publish.
           </p>
+        )}
+        {comment && (
+          <figure aria-labelledby={`${id}-comment`}>
+            <figcaption id={`${id}-comment`} className="text-xs font-medium text-slate-500">
+              First comment
+            </figcaption>
+            <p className="mt-1 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm leading-relaxed whitespace-pre-wrap break-words text-slate-800">
+              {comment}
+            </p>
+          </figure>
         )}
         {error && <Alert tone="danger">{error}</Alert>}
       </div>

@@ -95,6 +95,79 @@ describe('PublishStatus', () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
+  describe('the first comment of a published post', () => {
+    const published = (overrides: Partial<Post>) =>
+      buildPost({
+        is_published: true,
+        published_at: nineAm.toISOString(),
+        linkedin_post_url: 'https://www.linkedin.com/feed/update/urn:li:share:7123456789012345678',
+        first_comment: 'Slides: https://example.com/s',
+        ...overrides,
+      });
+    const reason = 'LinkedIn refused the comment: ERROR :: /message/text :: too long';
+
+    it('says it was posted', () => {
+      renderStatus(published({ first_comment_status: 'posted' }));
+      expect(screen.getByText('First comment posted')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    });
+
+    it('shows it on its way', () => {
+      renderStatus(published({ first_comment_status: 'sending' }));
+      expect(screen.getByText('Posting the first comment…')).toBeInTheDocument();
+    });
+
+    it('says nothing of a post without one', () => {
+      renderStatus(published({ first_comment: null }));
+      expect(screen.queryByText(/first comment/i)).not.toBeInTheDocument();
+    });
+
+    it('says why it failed, with "Retry" for the comment alone, busy while it retries', async () => {
+      let finish: () => void = () => {};
+      const onRetryFirstComment = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+      const { user, onRetry } = renderStatus(
+        published({ first_comment_status: 'failed', first_comment_error: reason }),
+        { onRetryFirstComment },
+      );
+      expect(screen.getByText('Published; the first comment could not be posted')).toBeVisible();
+      expect(screen.getByText(reason)).toBeVisible();
+      const retry = screen.getByRole('button', { name: 'Retry' });
+      expect(retry).toHaveAccessibleDescription(`Published; the first comment could not be posted ${reason}`);
+      await user.click(retry);
+      const busy = screen.getByRole('button', { name: 'Retrying…' });
+      expect(busy).toBeDisabled();
+      await user.click(busy);
+      expect(onRetryFirstComment).toHaveBeenCalledOnce();
+      expect(onRetry).not.toHaveBeenCalled();
+      finish();
+      expect(await screen.findByRole('button', { name: 'Retry' })).toBeEnabled();
+    });
+
+    it("shows a failed retry's reason once, and lets the author try again", async () => {
+      const onRetryFirstComment = vi
+        .fn<() => Promise<void>>()
+        .mockRejectedValueOnce(new Error('Connect LinkedIn in Settings first.'))
+        .mockRejectedValueOnce(new Error('Connect LinkedIn in Settings first.'));
+      const { user } = renderStatus(
+        published({ first_comment_status: 'failed', first_comment_error: reason }),
+        { onRetryFirstComment },
+      );
+      await user.click(screen.getByRole('button', { name: 'Retry' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Connect LinkedIn in Settings first.');
+      await user.click(screen.getByRole('button', { name: 'Retry' }));
+      await vi.waitFor(() => expect(onRetryFirstComment).toHaveBeenCalledTimes(2));
+      expect(screen.getAllByText('Connect LinkedIn in Settings first.')).toHaveLength(1);
+    });
+
+    it('offers no Retry while LinkedIn is not connected', () => {
+      renderStatus(published({ first_comment_status: 'failed', first_comment_error: reason }), {
+        connected: false,
+        onRetryFirstComment: vi.fn(async () => {}),
+      });
+      expect(screen.getByRole('button', { name: 'Retry' })).toBeDisabled();
+    });
+  });
+
   it('adds nothing to a post marked published by hand', () => {
     const { container } = renderStatus(buildPost({ is_published: true }));
     expect(container).toBeEmptyDOMElement();

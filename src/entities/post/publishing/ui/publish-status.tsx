@@ -8,6 +8,7 @@ import { formatPlanTime } from '@/lib/format/format-plan-time';
 import { formatDayAndTime, formatTimeOfDay } from '@/lib/format/plan-dates';
 import type { Post } from '@/entities/post/post';
 import { DueReminder } from './due-reminder';
+import { FirstCommentStatus } from './first-comment-status';
 
 interface PublishStatusProps {
   post: Post;
@@ -17,6 +18,8 @@ interface PublishStatusProps {
   onRetry: () => void;
   /** "Mark as published" on a due reminder; rejects with the reason in the user's words. */
   onMarkPublished: () => Promise<unknown>;
+  /** "Retry" of a published post's first comment that failed; rejects with the reason in the user's words. */
+  onRetryFirstComment?: (() => Promise<unknown>) | undefined;
   /** The current time (tests); the clock otherwise. */
   now?: Date | undefined;
 }
@@ -25,7 +28,14 @@ const line = 'text-sm text-slate-600';
 const problem = 'text-sm text-amber-900';
 
 /** Where a post stands on its way to LinkedIn, in a line or two; nothing for a draft. */
-export function PublishStatus({ post, connected, onRetry, onMarkPublished, now }: PublishStatusProps) {
+export function PublishStatus({
+  post,
+  connected,
+  onRetry,
+  onMarkPublished,
+  onRetryFirstComment,
+  now,
+}: PublishStatusProps) {
   switch (post.publish_status) {
     case 'scheduled':
       return <Scheduled post={post} connected={connected} onMarkPublished={onMarkPublished} now={now} />;
@@ -39,19 +49,22 @@ export function PublishStatus({ post, connected, onRetry, onMarkPublished, now }
       // Marked by hand: the status pill already says so.
       if (!post.linkedin_post_url) return null;
       return (
-        <p className={`flex flex-wrap items-center gap-x-3 gap-y-1 ${line}`}>
-          {post.published_at && (
-            <span>Published on LinkedIn on {formatDayAndTime(new Date(post.published_at))}</span>
-          )}
-          <a
-            href={post.linkedin_post_url}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex items-center gap-1 font-medium text-brand-600 hover:underline"
-          >
-            View on LinkedIn <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
-          </a>
-        </p>
+        <div className="space-y-2">
+          <p className={`flex flex-wrap items-center gap-x-3 gap-y-1 ${line}`}>
+            {post.published_at && (
+              <span>Published on LinkedIn on {formatDayAndTime(new Date(post.published_at))}</span>
+            )}
+            <a
+              href={post.linkedin_post_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 font-medium text-brand-600 hover:underline"
+            >
+              View on LinkedIn <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
+            </a>
+          </p>
+          <FirstCommentStatus post={post} connected={connected} onRetry={onRetryFirstComment} />
+        </div>
       );
     case 'failed':
       return <Failed post={post} connected={connected} onRetry={onRetry} />;

@@ -84,6 +84,54 @@ describe('PublishingPanel', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
+  it('shows the first comment in the confirmation, and says when the post went out without it', async () => {
+    const reason =
+      'LinkedIn did not confirm the first comment, so it may already be under your post. Check LinkedIn before you retry.';
+    const { user } = renderPanel({
+      post: buildPost({ first_comment: 'Sources below.' }),
+      onPublish: vi.fn(async () =>
+        buildPost({
+          is_published: true,
+          published_at: now.toISOString(),
+          linkedin_post_url: url,
+          first_comment: 'Sources below.',
+          first_comment_status: 'failed',
+          first_comment_error: reason,
+        }),
+      ),
+    });
+    await user.click(screen.getByRole('button', { name: 'Publish now' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Publish to LinkedIn?' });
+    expect(within(dialog).getByRole('figure', { name: 'First comment' })).toHaveTextContent('Sources below.');
+    await user.click(within(dialog).getByRole('button', { name: 'Publish now' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      `Published; the first comment could not be posted: ${reason}`,
+    );
+    expect(screen.getByRole('link', { name: 'View on LinkedIn' })).toBeInTheDocument();
+    expect(screen.getByText(reason)).toBeVisible();
+  });
+
+  it('retries only the first comment, once, and shows it posted', async () => {
+    const failed = buildPost({
+      is_published: true,
+      published_at: now.toISOString(),
+      linkedin_post_url: url,
+      first_comment: 'Sources below.',
+      first_comment_status: 'failed',
+      first_comment_error: 'LinkedIn refused the comment: Bad Request',
+    });
+    const onRetryFirstComment = vi.fn(async () => ({ ...failed, first_comment_status: 'posted' as const }));
+    const { user, onPublish, onPostChange } = renderPanel({ post: failed, onRetryFirstComment });
+    expect(screen.getByText('Published; the first comment could not be posted')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('First comment posted')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('First comment posted.');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(onRetryFirstComment).toHaveBeenCalledOnce();
+    expect(onPublish).not.toHaveBeenCalled();
+    expect(onPostChange).toHaveBeenCalledWith(expect.objectContaining({ first_comment_status: 'posted' }));
+  });
+
   it('without a LinkedIn connection, says where to connect it', () => {
     renderPanel({ linkedin: notConnected });
     const publish = screen.getByRole('button', { name: 'Publish now' });

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import type { LinkedInStatus } from '@/entities/post/publishing/linkedin-api';
 import type { Post } from '@/entities/post/post';
 import { linkedInConnected } from '../linkedin-connected';
+import { firstCommentFailedHeading } from './first-comment-status';
 import { PlanField } from './plan-field';
 import { PublishDialog } from './publish-dialog';
 import { PublishStatus } from './publish-status';
@@ -20,6 +21,8 @@ interface PublishingPanelProps {
   /** Publishes now (also "Retry"); the post as stored afterwards. */
   onPublish: () => Promise<Post>;
   onMarkPublished: () => Promise<Post>;
+  /** Posts a failed first comment again (the post is not sent again); the post as stored afterwards. */
+  onRetryFirstComment?: (() => Promise<Post>) | undefined;
   /** Called with the post each action returns. */
   onPostChange?: ((post: Post) => void) | undefined;
   /** The current time (tests); the clock otherwise. */
@@ -28,8 +31,14 @@ interface PublishingPanelProps {
 
 /** What a publish that went through says: out on LinkedIn, or why not (a retry is planned, or it failed). */
 function outcomeOf(post: Post): string {
-  if (post.publish_status === 'published') return 'Published on LinkedIn.';
-  return post.publish_error ?? 'The post was not published.';
+  if (post.publish_status !== 'published') return post.publish_error ?? 'The post was not published.';
+  return post.first_comment_status === 'failed' ? commentOutcomeOf(post) : 'Published on LinkedIn.';
+}
+
+/** What posting the first comment came to. */
+function commentOutcomeOf(post: Post): string {
+  if (post.first_comment_status === 'posted') return 'First comment posted.';
+  return `${firstCommentFailedHeading}: ${post.first_comment_error ?? 'LinkedIn did not take it.'}`;
 }
 
 /** One post's way to LinkedIn: where it stands, its planned time, and "Publish now". */
@@ -40,6 +49,7 @@ export function PublishingPanel({
   onPlan,
   onPublish,
   onMarkPublished,
+  onRetryFirstComment,
   onPostChange,
   now,
 }: PublishingPanelProps) {
@@ -68,6 +78,13 @@ export function PublishingPanel({
     setOutcome(outcomeOf(next));
   }
 
+  async function retryFirstComment(retry: () => Promise<Post>) {
+    setOutcome(null);
+    const next = await retry();
+    take(next);
+    setOutcome(commentOutcomeOf(next));
+  }
+
   const published = current.publish_status === 'published' || current.is_published;
   const busy = current.publish_status === 'publishing';
   const openConfirm = () => {
@@ -82,6 +99,7 @@ export function PublishingPanel({
         connected={connected}
         onRetry={openConfirm}
         onMarkPublished={async () => take(await onMarkPublished())}
+        onRetryFirstComment={onRetryFirstComment && (() => retryFirstComment(onRetryFirstComment))}
         now={now}
       />
       {!published && (
@@ -119,6 +137,7 @@ export function PublishingPanel({
       <PublishDialog
         open={confirming}
         text={current.content}
+        firstComment={current.first_comment}
         memberName={memberName}
         imageUrl={imageUrl}
         imageAlt={current.image_alt}
