@@ -50,6 +50,17 @@ describe('Retry-After', () => {
     expect(retryAfterMs(headers({ 'retry-after': 'Mon, 30 Nov 2026 09:59:00 GMT' }), now)).toBe(0);
   });
 
+  it('reads only whole numbers (with decimals) as a pause, spaces aside', () => {
+    expect(retryAfterMs(headers({ 'retry-after-ms': ' 1500 ' }))).toBe(1500);
+    expect(retryAfterMs(headers({ 'retry-after-ms': '2.75' }))).toBe(2.75);
+    expect(retryAfterMs(headers({ 'retry-after': ' 2 ' }))).toBe(2000);
+    expect(retryAfterMs(headers({ 'retry-after': '1.25' }))).toBe(1250);
+    // Not a number of milliseconds: Retry-After is read instead.
+    expect(retryAfterMs(headers({ 'retry-after-ms': '15s', 'retry-after': '3' }))).toBe(3000);
+    expect(retryAfterMs(headers({ 'retry-after-ms': 'x15', 'retry-after': '3' }))).toBe(3000);
+    expect(retryAfterMs(headers({ 'retry-after': '2 seconds' }))).toBeNull();
+  });
+
   it('ignores what it cannot read', () => {
     expect(retryAfterMs(headers())).toBeNull();
     expect(retryAfterMs(headers({ 'retry-after': '' }))).toBeNull();
@@ -90,7 +101,9 @@ describe('what the browser does with a failed try', () => {
   it('waits the pause the provider asked for instead, when it is short', () => {
     expect(retryDelayMs({ status: 429, headers: marked('true', { 'retry-after': '1' }) }, 0)).toBe(1000);
     expect(retryDelayMs({ status: 429, headers: marked('true', { 'retry-after-ms': '250' }) }, 1)).toBe(250);
+    expect(retryDelayMs({ status: 429, headers: marked('true', { 'retry-after': '10' }) }, 0)).toBe(10_000);
     expect(retryDelayMs({ status: 429, headers: marked('true', { 'retry-after': '11' }) }, 0)).toBeNull();
+    expect(retryDelayMs({ status: 503, headers: marked(' TRUE ' as 'true') }, 0, noJitter)).toBe(500);
   });
 
   it('never retries an answer marked false or not marked at all, whatever its status', () => {

@@ -83,10 +83,23 @@ describe('retryingFetch', () => {
     expect(retries).toEqual([]);
   });
 
-  it('never retries an answer that is OK, such as a stream that has begun', async () => {
-    const { send, calls } = harness([ok('data: {"content":"Hi"}\n\n'), ok()]);
-    await send();
+  it('never retries an answer that is OK, such as a stream that has begun, whatever it says', async () => {
+    const stream = new Response('data: {"content":"Hi"}\n\n', { headers: { 'x-should-retry': 'true' } });
+    const { send, calls } = harness([stream, ok()]);
+    expect(await (await send()).text()).toBe('data: {"content":"Hi"}\n\n');
     expect(calls).toHaveLength(1);
+  });
+
+  it('works without an init, an onRetry or a body to let go', async () => {
+    const { fetchStub, calls } = scripted([
+      new Response(null, { status: 503, headers: { 'x-should-retry': 'true' } }),
+      ok('video'),
+    ]);
+    const response = await retryingFetch({ fetch: fetchStub, retryWait: () => Promise.resolve() })(
+      'https://app.test/api/youtube/videos?id=x',
+    );
+    expect(await response.text()).toBe('video');
+    expect(calls).toHaveLength(2);
   });
 
   it('retries a request that got no answer, and throws the last network error', async () => {
@@ -103,11 +116,16 @@ describe('retryingFetch', () => {
   it('never retries an abort, and stops waiting when the user stops', async () => {
     const stopped = new AbortController();
     stopped.abort();
-    const { fetchStub, calls } = scripted([new DOMException('aborted', 'AbortError'), ok()]);
+    const abortError = new DOMException('The fetch was stopped', 'AbortError');
+    const { fetchStub, calls } = scripted([abortError, ok()]);
+    const retried: AiRetry[] = [];
     await expect(
-      retryingFetch({ fetch: fetchStub })('https://app.test/api/x', { signal: stopped.signal }),
-    ).rejects.toThrow('aborted');
+      retryingFetch({ fetch: fetchStub, onRetry: (retry) => retried.push(retry) })('https://app.test/api/x', {
+        signal: stopped.signal,
+      }),
+    ).rejects.toBe(abortError);
     expect(calls).toHaveLength(1);
+    expect(retried).toEqual([]);
 
     const user = new AbortController();
     const waiting = scripted([marked(500, 'true'), ok()]);
@@ -132,9 +150,37 @@ describe('retryingFetch', () => {
 });
 
 describe('waitFor', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('rejects at once with the reason of a signal that has aborted', async () => {
     const controller = new AbortController();
     controller.abort(new DOMException('Stopped', 'AbortError'));
     await expect(waitFor(60_000, controller.signal)).rejects.toMatchObject({ message: 'Stopped' });
+  });
+
+  it('resolves once its time has passed (timers are faked: nothing sleeps)', async () => {
+    vi.useFakeTimers();
+    const controller = new AbortController();
+    let done = false;
+    const waiting = waitFor(1000, controller.signal).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await waiting;
+    expect(done).toBe(true);
+    // Stopping afterwards changes nothing: the wait no longer listens.
+    controller.abort();
+    const bare = waitFor(5);
+    await vi.advanceTimersByTimeAsync(5);
+    await expect(bare).resolves.toBeUndefined();
+  });
+
+  it('stops at once, with the signal’s reason, when the user stops during the wait', async () => {
+    vi.useFakeTimers();
+    const controller = new AbortController();
+    const waiting = waitFor(8000, controller.signal);
+    controller.abort(new DOMException('Generation was stopped', 'AbortError'));
+    await expect(waiting).rejects.toMatchObject({ message: 'Generation was stopped' });
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
