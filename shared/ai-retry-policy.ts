@@ -28,9 +28,10 @@ export const shouldRetryHeader = 'x-should-retry';
 
 /** The pause a response asks for, in ms: `retry-after-ms`, else `Retry-After` (seconds or an HTTP date). */
 export function retryAfterMs(headers: Headers, now = Date.now()): number | null {
-  const milliseconds = headers.get('retry-after-ms')?.trim();
+  // Headers.get has already trimmed the values.
+  const milliseconds = headers.get('retry-after-ms');
   if (milliseconds && /^\d+(\.\d+)?$/.test(milliseconds)) return Number(milliseconds);
-  const value = headers.get('retry-after')?.trim();
+  const value = headers.get('retry-after');
   if (!value) return null;
   if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
   // An HTTP date names its day and month; Date.parse would read "-3" as a year.
