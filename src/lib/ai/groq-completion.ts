@@ -30,10 +30,11 @@ export async function groqCompletion(
     apiKey: context.accessToken,
     baseURL: `${absoluteApiBase(context.apiBaseUrl)}/groq`,
     dangerouslyAllowBrowser: true,
-    // groq-sdk's own retries would obey /api's x-should-retry, but retry any 429 however long its
-    // Retry-After, with a backoff that cannot be injected and no word to the screen: retries are
-    // left to the fetch it is given, which follows shared/ai-retry-policy.ts like every AI client.
-    // It only ever sees the answer's head, so a stream that has begun is never started again.
+    // groq-sdk's own retries obey x-should-retry, but fall back to the status for an unmarked
+    // answer (any 429 or 5xx, say from a gateway), sleep on timers no test can skip and tell the
+    // screen nothing: retries are left to the fetch it is given, which follows
+    // shared/ai-retry-policy.ts like every AI client. That fetch only ever sees an answer's head,
+    // so a stream that has begun is never started again; the 60 s timeout covers every try.
     maxRetries: 0,
     fetch: retryingFetch(context),
   });
