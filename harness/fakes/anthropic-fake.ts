@@ -10,6 +10,7 @@ import {
   sendScenarioError,
   startEventStream,
   streamLimit,
+  takeFirstFailure,
   tokenize,
   write,
   type HandlerContext,
@@ -50,8 +51,8 @@ export async function handleAnthropic({
   if (!header(req, 'x-api-key')) {
     return sendJson(res, 401, anthropicErrorBody(401, 'x-api-key header is required'));
   }
-  if (scenario.error)
-    return sendScenarioError(res, scenario.error, anthropicErrorBody(scenario.error.status));
+  const error = takeFirstFailure(scenario) ?? scenario.error;
+  if (error) return sendScenarioError(res, error, anthropicErrorBody(error.status));
   const invalid = (message: string) => sendJson(res, 400, anthropicErrorBody(400, message));
   if (!header(req, 'anthropic-version')) return invalid('anthropic-version: header is required');
   if (bodyInvalid || !isObject(body))

@@ -10,6 +10,7 @@ import {
   sendScenarioError,
   startEventStream,
   streamLimit,
+  takeFirstFailure,
   tokenize,
   write,
   type HandlerContext,
@@ -85,7 +86,10 @@ export async function handleGroq({
   scenario,
 }: HandlerContext<GroqScenario>): Promise<void> {
   if (!bearerToken(req)) return sendJson(res, 401, groqErrorBody(401));
-  const error = (isObject(body) ? replyRule(scenario, body.messages)?.error : undefined) ?? scenario.error;
+  const error =
+    takeFirstFailure(scenario) ??
+    (isObject(body) ? replyRule(scenario, body.messages)?.error : undefined) ??
+    scenario.error;
   if (error) return sendScenarioError(res, error, groqErrorBody(error.status));
   const invalid = (message: string, code?: string) =>
     sendJson(res, 400, { error: { message, type: 'invalid_request_error', ...(code ? { code } : {}) } });

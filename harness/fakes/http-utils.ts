@@ -1,6 +1,6 @@
 /** Small HTTP helpers shared by the fake providers. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DEFAULT_TOKENS_PER_SECOND, type ErrorScenario } from './scenarios.ts';
+import { DEFAULT_TOKENS_PER_SECOND, type ErrorScenario, type FailFirstScenario } from './scenarios.ts';
 
 /** What a provider handler receives: the request, the parsed body and the provider's current scenario. */
 export interface HandlerContext<S> {
@@ -61,6 +61,21 @@ export function sendHtml(res: ServerResponse, status: number, title: string, mes
     'content-length': String(Buffer.byteLength(page)),
   });
   res.end(page);
+}
+
+// Failures given per scenario object: setting a scenario (a new object) starts the count again.
+const failuresGiven = new WeakMap<object, number>();
+
+/** The scenario's `failFirst` error while it still has failures to give (this one is counted), else undefined. */
+export function takeFirstFailure(scenario: {
+  failFirst?: FailFirstScenario | undefined;
+}): ErrorScenario | undefined {
+  const { failFirst } = scenario;
+  if (!failFirst) return undefined;
+  const given = failuresGiven.get(scenario) ?? 0;
+  if (given >= failFirst.times) return undefined;
+  failuresGiven.set(scenario, given + 1);
+  return failFirst;
 }
 
 /** Answers a scenario error: its body or the provider's default one, plus `retry-after: 1` on 429. */

@@ -6,6 +6,7 @@ import {
   isObject,
   sendJson,
   sendScenarioError,
+  takeFirstFailure,
   type HandlerContext,
   type JsonObject,
 } from './http-utils.ts';
@@ -78,8 +79,8 @@ export function handlePerplexity({
 }: HandlerContext<PerplexityScenario>): void {
   if (!bearerToken(req))
     return sendJson(res, 401, perplexityErrorBody(401, 'Missing or invalid Authorization header'));
-  if (scenario.error)
-    return sendScenarioError(res, scenario.error, perplexityErrorBody(scenario.error.status));
+  const error = takeFirstFailure(scenario) ?? scenario.error;
+  if (error) return sendScenarioError(res, error, perplexityErrorBody(error.status));
   const invalid = (message: string) => sendJson(res, 400, perplexityErrorBody(400, message));
   if (bodyInvalid || !isObject(body)) return invalid('Invalid JSON body');
   const unknown = Object.keys(body).filter((field) => !allowedFields.has(field));

@@ -23,6 +23,11 @@ export interface ErrorScenario {
   headers?: Record<string, string>;
 }
 
+/** The first `times` requests fail like an {@link ErrorScenario}; the ones after answer as usual. */
+export interface FailFirstScenario extends ErrorScenario {
+  times: number;
+}
+
 interface BaseScenario {
   /** Delay before the first byte of any answer (errors included). Default 0. */
   latencyMs?: number;
@@ -30,7 +35,17 @@ interface BaseScenario {
   error?: ErrorScenario;
 }
 
-interface StreamingScenario extends BaseScenario {
+/** What every AI provider's fake (Groq, Anthropic, Perplexity, YouTube) can also do. */
+interface AiProviderScenario extends BaseScenario {
+  /**
+   * A transient failure: the next `times` requests fail with `status` (and the provider's error
+   * JSON; 429 adds `retry-after: 1` unless `headers` say otherwise), then requests answer as the
+   * rest of the scenario says. The count starts again whenever the scenario is set. A retry test.
+   */
+  failFirst?: FailFirstScenario;
+}
+
+interface StreamingScenario extends AiProviderScenario {
   /** The reply text. Default: {@link DEFAULT_POST_TEXT}. */
   text?: string;
   /** Streaming pace; one word-ish token (whitespace kept) per 1000/tokensPerSecond ms. Default 200. */
@@ -71,7 +86,7 @@ export type PerplexityReplyStyle =
   | 'relevance-out-of-range'
   | 'extra-field';
 
-export interface PerplexityScenario extends BaseScenario {
+export interface PerplexityScenario extends AiProviderScenario {
   /** How the JSON is presented inside the output_text. Default 'plain'. */
   replyStyle?: PerplexityReplyStyle;
   /** Replace the default JSON object for the request's schema (replyStyle still applies). */
@@ -95,7 +110,7 @@ export interface FakeVideo {
   commentCount: string;
 }
 
-export interface YouTubeScenario extends BaseScenario {
+export interface YouTubeScenario extends AiProviderScenario {
   /** Every id answers 200 with no items. (The id `notfound000` always does.) */
   notFound?: boolean;
   /** 403 quotaExceeded. */

@@ -1,5 +1,5 @@
 /** YouTube Data API v3 videos.list: GET /videos?part=snippet,statistics&id=…&key=… (docs/wire-formats.md §7). */
-import { sendJson, sendScenarioError, type HandlerContext } from './http-utils.ts';
+import { sendJson, sendScenarioError, takeFirstFailure, type HandlerContext } from './http-utils.ts';
 import { DEFAULT_VIDEO, NOT_FOUND_VIDEO_ID, type YouTubeScenario } from './scenarios.ts';
 
 const errorReasons: Record<number, [domain: string, reason: string, message: string, status: string]> = {
@@ -63,7 +63,8 @@ function videoItem(id: string, parts: Set<string>, scenario: YouTubeScenario) {
 
 export function handleYouTube({ res, query, scenario }: HandlerContext<YouTubeScenario>): void {
   if (!query.get('key')) return sendJson(res, 400, youtubeErrorBody(400));
-  if (scenario.error) return sendScenarioError(res, scenario.error, youtubeErrorBody(scenario.error.status));
+  const error = takeFirstFailure(scenario) ?? scenario.error;
+  if (error) return sendScenarioError(res, error, youtubeErrorBody(error.status));
   if (scenario.quotaExceeded) return sendJson(res, 403, youtubeErrorBody(403));
   const part = query.get('part');
   if (!part) {

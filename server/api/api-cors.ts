@@ -27,7 +27,8 @@ export function apiCors() {
     origin: '*',
     allowHeaders: apiRequestHeaders,
     allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
-    exposeHeaders: ['Retry-After', 'X-Request-Id'],
+    // The browser's AI clients read these to decide on a retry (shared/ai-retry-policy.ts).
+    exposeHeaders: ['Retry-After', 'Retry-After-Ms', 'X-Should-Retry', 'X-Request-Id'],
     maxAge: 86400,
   });
 }

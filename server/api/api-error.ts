@@ -1,3 +1,5 @@
+import { shouldRetryHeader } from '../../shared/ai-retry-policy.ts';
+
 /**
  * Errors from our own checks, in the OpenAI-style shape that groq-sdk parses
  * (`{"error":{"message","type","code"}}`), so the browser can show `message` as it is.
@@ -32,6 +34,12 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Every error answer of /api says whether the browser may try it again (`x-should-retry`,
+ * shared/ai-retry-policy.ts): `false` unless the caller says otherwise. Our own refusals (quota,
+ * session, validation, not configured) are final; only a provider's transient failure is marked
+ * `true` (provider-error-response.ts, fetch-provider.ts).
+ */
 export function errorResponse(
   status: number,
   error: { message: string; type: string; code: string },
@@ -39,6 +47,10 @@ export function errorResponse(
 ): Response {
   return new Response(JSON.stringify({ error }), {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      [shouldRetryHeader]: 'false',
+      ...headers,
+    },
   });
 }

@@ -1,3 +1,4 @@
+import { shouldRetryHeader } from '../../shared/ai-retry-policy.ts';
 import { ApiError } from './api-error.ts';
 
 /**
@@ -22,11 +23,14 @@ export async function fetchProvider(
   return response;
 }
 
+// No answer from the provider at all (nothing was generated, so nothing was paid for): the
+// browser may try again, as it does when it cannot reach /api itself.
 function unreachable(label: string): ApiError {
   return new ApiError(
     502,
     `Could not reach ${label}. Please try again.`,
     'api_error',
     'provider_unreachable',
+    { [shouldRetryHeader]: 'true' },
   );
 }

@@ -1,3 +1,4 @@
+import { isTransientProviderFailure, shouldRetryHeader } from '../../shared/ai-retry-policy.ts';
 import { errorResponse } from './api-error.ts';
 import { statusTextOf } from './http-status-text.ts';
 import { sanitiseProviderMessage } from './redact-secrets.ts';
@@ -21,6 +22,8 @@ export interface ProviderErrorOptions {
  * echo the key it was sent): `{"error":{"message","type","code"}}`, the shape groq-sdk and our
  * fetch clients read, with "<Provider> API error: {status} {statusText}" and, when the provider
  * gave one, its own short message, redacted. Retry-After survives on 429, as does the request id.
+ * `x-should-retry` says whether the browser may try again (only a transient failure: 408, 409, 5xx,
+ * a 429 with a short Retry-After).
  */
 export async function providerErrorResponse(
   upstream: Response,
@@ -38,9 +41,20 @@ export async function providerErrorResponse(
   // "503 Service Unavailable (Service Unavailable)" says nothing more.
   const message = detail && detail !== statusText ? `${summary} (${detail})` : summary;
 
-  const headers: Record<string, string> = { 'cache-control': 'no-store' };
-  const retryAfter = upstream.headers.get('retry-after');
-  if (upstream.status === 429 && retryAfter) headers['retry-after'] = retryAfter;
+  // Whether the browser may try again is decided here, on the provider's own status and pause
+  // (shared/ai-retry-policy.ts), since the status the browser gets may be ours (502 for a 529).
+  const transient = isTransientProviderFailure(upstream.status, upstream.headers);
+  const headers: Record<string, string> = {
+    'cache-control': 'no-store',
+    [shouldRetryHeader]: String(transient),
+  };
+  // The pause it asks for: shown on a 429 ("Try again in …"), waited for before a retry.
+  if (upstream.status === 429 || transient) {
+    for (const name of ['retry-after', 'retry-after-ms']) {
+      const value = upstream.headers.get(name);
+      if (value) headers[name] = value;
+    }
+  }
   const requestId = upstream.headers.get('x-request-id');
   if (requestId) headers['x-request-id'] = requestId;
 

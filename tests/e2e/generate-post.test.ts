@@ -130,7 +130,7 @@ describe('generating a post', () => {
     fake.setScenario('groq', { error: { status: 500 } });
     const before = fake.requests.filter((entry) => entry.provider === 'groq').length;
     await generateButton().click();
-    // One press, one request: groq-sdk does not retry (each retry would spend the user's AI quota).
+    // One press, three requests: a provider's 500 is tried twice more before it is shown (docs/product.md §13.9).
     await expect
       .poll(
         () =>
@@ -144,7 +144,7 @@ describe('generating a post', () => {
       .filter({ hasText: 'Groq API error: 500 Internal Server Error' })
       .first()
       .waitFor();
-    expect(fake.requests.filter((entry) => entry.provider === 'groq').length - before).toBe(1);
+    expect(fake.requests.filter((entry) => entry.provider === 'groq').length - before).toBe(3);
     expect(await page.getByLabel('What would you like to post about?').inputValue()).toBe(topic);
   });
 

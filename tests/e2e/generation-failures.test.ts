@@ -102,6 +102,24 @@ describe('a post cut off mid-stream', () => {
   });
 });
 
+describe('a provider failure that passes', () => {
+  it('is tried again before the first byte, twice at most, and the post arrives whole', async () => {
+    // Provoked on purpose: the browser logs each refused request as an error.
+    browser.allowConsoleErrorsInThisTest(/status of 500 .*\/api\/groq\//);
+    const text = 'Second time lucky: what a retry taught me about patience.';
+    fake.setScenario('groq', { failFirst: { times: 2, status: 500 }, text, tokensPerSecond: 2000 });
+    const [calls, requests] = [groqApiCalls.length, groqRequests()];
+    await generateButton().click();
+    await idle();
+    await preview().getByText(text).waitFor();
+    expect(await generationError().count()).toBe(0);
+    expect(await preview().getByText('Incomplete post', { exact: true }).count()).toBe(0);
+    // Three tries from the page, each reaching Groq: two failed, the third streamed the post.
+    expect(groqApiCalls.length - calls).toBe(3);
+    expect(groqRequests() - requests).toBe(3);
+  });
+});
+
 describe('rate limits', () => {
   it('shows Groq’s 429 as "Groq API error: 429 Too Many Requests" with when to retry, after one request', async () => {
     // Provoked on purpose: the browser logs the refused request (and the app its failure) as errors.

@@ -9,6 +9,7 @@ import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake
 import { startEdgeFunction, type EdgeFunction } from '../helpers/edge-function.ts';
 import { edgeProviderKeys, hostedFunctionEnv } from '../helpers/hosted-function-env.ts';
 import { signedInClient, startTestServer } from '../helpers/test-server.ts';
+import { claudeCompletion } from '@/lib/ai/claude-stream';
 
 const userLimit = 3;
 const addressLimit = 4;
@@ -122,11 +123,16 @@ describe('access', () => {
     expect(unconfigured.message).toContain('LINKEDIN_CLIENT_ID');
   });
 
-  it('lets a cross-origin page read Retry-After on an answer', async () => {
+  it('lets a cross-origin page read Retry-After and the retry mark on an answer', async () => {
     const response = await call('/models', { headers: { origin: 'https://app.example.com' } });
     expect(response.status).toBe(401);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(response.headers.get('access-control-expose-headers')).toMatch(/retry-after/i);
+    const exposed = (response.headers.get('access-control-expose-headers') ?? '').toLowerCase();
+    expect(exposed.split(/\s*,\s*/)).toEqual(
+      expect.arrayContaining(['retry-after', 'retry-after-ms', 'x-should-retry']),
+    );
+    // Our own refusal: the browser's AI clients never try it again.
+    expect(response.headers.get('x-should-retry')).toBe('false');
     await response.body?.cancel();
   });
 });
@@ -176,6 +182,25 @@ describe('AI routes against the fake providers', () => {
     expect(request?.headers.authorization).toBe(`Bearer ${edgeProviderKeys.GROQ_API_KEY}`);
   });
 
+  it('marks an overloaded Anthropic for a retry, which the browser client makes before the stream', async () => {
+    fake.setScenario('anthropic', { failFirst: { times: 1, status: 529 }, text, tokensPerSecond: 2000 });
+    const waits: number[] = [];
+    const post = await claudeCompletion(
+      { prompt: 'Write a post', model: 'claude-sonnet-4-6' },
+      {
+        apiBaseUrl: `${edge.url}/api`,
+        accessToken: await userToken(),
+        retryWait: (ms) => {
+          waits.push(ms);
+          return Promise.resolve();
+        },
+      },
+    );
+    expect(post).toBe(text);
+    expect(waits).toHaveLength(1);
+    expect(fake.requests.filter((request) => request.provider === 'anthropic')).toHaveLength(2);
+  });
+
   it('answers the Perplexity agent route with the provider reply', async () => {
     const response = await postJson(
       '/perplexity/agent',
@@ -215,6 +240,8 @@ describe('quota (Postgres RPCs through the project REST API)', () => {
     const refused = await youtube(token);
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(Number.isInteger(retryAfter) && retryAfter > 0 && retryAfter <= 60).toBe(true);
+    // However short the wait, our own limit is never retried by the browser.
+    expect(refused.headers.get('x-should-retry')).toBe('false');
     await expectError(refused, 429, 'rate_limited');
     expect(fake.requests).toHaveLength(userLimit);
   });

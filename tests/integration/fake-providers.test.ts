@@ -502,6 +502,56 @@ describe('fake YouTube', () => {
   });
 });
 
+describe('transient failures (failFirst)', () => {
+  const groqRequest = { model: 'm', messages: [{ role: 'user', content: 'x' }] };
+  const agentRequest = { model: 'perplexity/sonar', input: 'x' };
+
+  it('fails the first n requests of each AI provider with the status and its error JSON, then answers', async () => {
+    fake.setScenario('groq', { failFirst: { times: 2, status: 500 } });
+    fake.setScenario('anthropic', { failFirst: { times: 1, status: 529 }, text, ...fast });
+    fake.setScenario('perplexity', { failFirst: { times: 1, status: 408 } });
+    fake.setScenario('youtube', { failFirst: { times: 1, status: 503 } });
+    const auth = { authorization: 'Bearer k' };
+
+    const groqStatuses = [];
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      groqStatuses.push((await post('/openai/v1/chat/completions', groqRequest, auth)).status);
+    expect(groqStatuses).toEqual([500, 500, 200]);
+
+    const overloaded = await post('/v1/messages', anthropicBody, anthropicHeaders);
+    expect(overloaded.status).toBe(529);
+    expect(await overloaded.json()).toMatchObject({ error: { type: 'overloaded_error' } });
+    const streamed = await post('/v1/messages', anthropicBody, anthropicHeaders);
+    expect(streamed.status).toBe(200);
+    expect(await streamed.text()).toContain('message_stop');
+
+    expect((await post('/v1/agent', agentRequest, auth)).status).toBe(408);
+    expect((await post('/v1/agent', agentRequest, auth)).status).toBe(200);
+
+    const video = () => fetch(`${fake.url}/videos?part=snippet&id=dQw4w9WgXcQ&key=k`);
+    const unavailable = await video();
+    expect(unavailable.status).toBe(503);
+    expect(await unavailable.json()).toMatchObject({ error: { code: 503 } });
+    expect((await video()).status).toBe(200);
+  });
+
+  it('sends retry-after: 1 with a 429 unless the scenario names another, and counts again when set again', async () => {
+    fake.setScenario('groq', { failFirst: { times: 1, status: 429 } });
+    const short = await post('/openai/v1/chat/completions', groqRequest, { authorization: 'Bearer k' });
+    expect(short.status).toBe(429);
+    expect(short.headers.get('retry-after')).toBe('1');
+    expect(await short.json()).toMatchObject({ error: { code: 'rate_limit_exceeded' } });
+
+    fake.setScenario('groq', { failFirst: { times: 1, status: 429, headers: { 'retry-after': '120' } } });
+    const long = await post('/openai/v1/chat/completions', groqRequest, { authorization: 'Bearer k' });
+    expect(long.status).toBe(429);
+    expect(long.headers.get('retry-after')).toBe('120');
+    expect(
+      (await post('/openai/v1/chat/completions', groqRequest, { authorization: 'Bearer k' })).status,
+    ).toBe(200);
+  });
+});
+
 describe('control API and recorded requests', () => {
   it('changes scenarios over HTTP, lists recorded requests and resets', async () => {
     const control = await post('/__control/scenario', {

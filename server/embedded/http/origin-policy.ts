@@ -57,6 +57,9 @@ export function originPolicy(allowedOrigins: readonly string[]): MiddlewareHandl
       'Preference-Applied',
       'Retry-After',
       'Range-Unit',
+      // /api's retry mark and a provider's pause, read by the browser's AI clients (shared/ai-retry-policy.ts).
+      'Retry-After-Ms',
+      'X-Should-Retry',
     ],
     maxAge: 86400,
   });

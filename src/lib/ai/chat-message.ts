@@ -1,3 +1,5 @@
+import type { AiRetry, RetryWait } from './retrying-fetch';
+
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
@@ -9,4 +11,11 @@ export interface AiCallContext {
   /** The user's Supabase access token: /api checks it and adds the provider key server-side. */
   accessToken: string;
   signal?: AbortSignal;
+  /**
+   * Told before each retry of a provider's transient failure (docs/product.md §13.9), so a screen
+   * can say "Retrying…" instead of leaving the user guessing. Never called once a reply has begun.
+   */
+  onRetry?: (retry: AiRetry) => void;
+  /** How a retry waits; tests pass one that returns at once. Default: a timer the signal cancels. */
+  retryWait?: RetryWait;
 }

@@ -3,6 +3,7 @@ import { absoluteApiBase, apiErrorBody } from './api-base';
 import type { AiCallContext } from './chat-message';
 import { providerErrorCode } from './provider-error';
 import { providerFailureMessage, providerStatusIn } from './provider-failure-message';
+import { retryingFetch } from './retrying-fetch';
 import { readSseData } from './sse-reader';
 import { messages } from '@/config/messages';
 
@@ -17,6 +18,8 @@ export interface ClaudeRequest {
 /**
  * POST /api/generate-claude (docs/wire-formats.md §6.4): an event stream of `data:` lines holding `{content}` or
  * `{error}`, ending with `[DONE]`. An error field is thrown; malformed lines are logged and skipped.
+ * A transient failure before the stream starts is retried (retrying-fetch.ts); once it has started
+ * it never is: text already shown stays, and the error is thrown.
  */
 export async function claudeCompletion(
   request: ClaudeRequest,
@@ -25,7 +28,7 @@ export async function claudeCompletion(
 ): Promise<string> {
   let response: Response;
   try {
-    response = await fetch(`${absoluteApiBase(context.apiBaseUrl)}/generate-claude`, {
+    response = await retryingFetch(context)(`${absoluteApiBase(context.apiBaseUrl)}/generate-claude`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${context.accessToken}` },
       body: JSON.stringify({

@@ -122,7 +122,7 @@ describe('groqCompletion and refusals', () => {
     ],
     [500, { message: 'Groq API error: 500 Internal Server Error', code: 'provider_error' }, {}],
   ])(
-    'sends exactly one request when /api answers %i (no retries behind the user’s back)',
+    'sends exactly one request when /api answers %i without x-should-retry: true (its own refusals are final)',
     async (status, error, headers) => {
       expectConsole('warn');
       let requests = 0;
@@ -145,4 +145,42 @@ describe('groqCompletion and refusals', () => {
       expect(requests).toBe(1);
     },
   );
+
+  it('tries twice more through groq-sdk when /api marks a provider failure x-should-retry: true', async () => {
+    expectConsole('warn');
+    let requests = 0;
+    network.use(
+      http.post('http://localhost/api/groq/openai/v1/chat/completions', () => {
+        requests += 1;
+        return HttpResponse.json(
+          {
+            error: { message: 'Groq API error: 502 Bad Gateway', type: 'api_error', code: 'provider_error' },
+          },
+          { status: 502, headers: { 'x-should-retry': 'true' } },
+        );
+      }),
+    );
+    const retries: number[] = [];
+    const call = groqCompletion(
+      {
+        model: 'openai/gpt-oss-20b',
+        messages: [{ role: 'user', content: 'Hi' }],
+        temperature: 0.7,
+        maxTokens: 10,
+      },
+      {
+        apiBaseUrl: '/api',
+        accessToken: 'user-token',
+        onRetry: ({ retry }) => retries.push(retry),
+        retryWait: () => Promise.resolve(),
+      },
+    );
+    await expect(call).rejects.toMatchObject({
+      status: 502,
+      message:
+        'Groq API error: 502 Bad Gateway. Groq is having trouble right now: try again in a few minutes.',
+    });
+    expect(requests).toBe(3);
+    expect(retries).toEqual([1, 2]);
+  });
 });

@@ -4,6 +4,7 @@ import { absoluteApiBase } from './api-base';
 import type { AiCallContext, ChatMessage } from './chat-message';
 import { providerErrorCode } from './provider-error';
 import { providerFailureMessage, providerStatusIn } from './provider-failure-message';
+import { retryingFetch } from './retrying-fetch';
 import { messages } from '@/config/messages';
 
 export interface GroqCompletionRequest {
@@ -29,9 +30,13 @@ export async function groqCompletion(
     apiKey: context.accessToken,
     baseURL: `${absoluteApiBase(context.apiBaseUrl)}/groq`,
     dangerouslyAllowBrowser: true,
-    // Never retry by itself: our /api's refusals (rate limit, no key) are final, and every retry of a
-    // provider failure would spend the user's AI quota behind their back. One press, one request.
+    // groq-sdk's own retries obey x-should-retry, but fall back to the status for an unmarked
+    // answer (any 429 or 5xx, say from a gateway), sleep on timers no test can skip and tell the
+    // screen nothing: retries are left to the fetch it is given, which follows
+    // shared/ai-retry-policy.ts like every AI client. That fetch only ever sees an answer's head,
+    // so a stream that has begun is never started again; the 60 s timeout covers every try.
     maxRetries: 0,
+    fetch: retryingFetch(context),
   });
   const body = {
     model: request.model,

@@ -3,6 +3,7 @@ import { AiRequestError } from './ai-error';
 import { absoluteApiBase } from './api-base';
 import type { AiCallContext } from './chat-message';
 import { providerError, unreachableError } from './provider-error';
+import { retryingFetch } from './retrying-fetch';
 
 /** The Agent API request (docs/wire-formats.md §7) as our /api/perplexity/agent accepts it. */
 export interface AgentRequestBody {
@@ -31,12 +32,13 @@ interface AgentResponse {
 
 /**
  * One Agent API call through /api/perplexity/agent; resolves with the reply text (the `output_text`
- * parts of the `message` items). A 200 with `status: "failed"` is an error like any other.
+ * parts of the `message` items). A 200 with `status: "failed"` is an error like any other (and,
+ * being an answer, is not retried; a provider's transient failure is, by retrying-fetch.ts).
  */
 export async function perplexityAgent(body: AgentRequestBody, context: AiCallContext): Promise<string> {
   let response: Response;
   try {
-    response = await fetch(`${absoluteApiBase(context.apiBaseUrl)}/perplexity/agent`, {
+    response = await retryingFetch(context)(`${absoluteApiBase(context.apiBaseUrl)}/perplexity/agent`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${context.accessToken}` },
       body: JSON.stringify(body),

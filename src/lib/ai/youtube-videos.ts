@@ -2,6 +2,7 @@ import { AiRequestError } from './ai-error';
 import { absoluteApiBase } from './api-base';
 import type { AiCallContext } from './chat-message';
 import { providerError, unreachableError } from './provider-error';
+import { retryingFetch } from './retrying-fetch';
 
 /** The facts of one video, from YouTube itself (never from a model). */
 export interface YouTubeVideo {
@@ -23,15 +24,21 @@ interface VideoListResponse {
   }[];
 }
 
-/** videos.list for one id through /api/youtube/videos; "Video not found" when YouTube has no such video. */
+/**
+ * videos.list for one id through /api/youtube/videos (a transient failure is retried,
+ * retrying-fetch.ts); "Video not found" when YouTube has no such video.
+ */
 export async function fetchYouTubeVideo(id: string, context: AiCallContext): Promise<YouTubeVideo> {
   const query = new URLSearchParams({ part: 'snippet,statistics', id });
   let response: Response;
   try {
-    response = await fetch(`${absoluteApiBase(context.apiBaseUrl)}/youtube/videos?${query}`, {
-      headers: { Authorization: `Bearer ${context.accessToken}` },
-      ...(context.signal ? { signal: context.signal } : {}),
-    });
+    response = await retryingFetch(context)(
+      `${absoluteApiBase(context.apiBaseUrl)}/youtube/videos?${query}`,
+      {
+        headers: { Authorization: `Bearer ${context.accessToken}` },
+        ...(context.signal ? { signal: context.signal } : {}),
+      },
+    );
   } catch {
     throw unreachableError(context.signal, 'Video analysis');
   }
