@@ -54,6 +54,23 @@ describe('Saved Posts route', () => {
     expect(savedPosts().queryByText('No posts saved yet')).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['a blank name', '   ', 'Your Name', 'U'],
+    ['a name starting with an emoji', '👩‍💻 Ada', '👩‍💻 Ada', '👩‍💻'],
+  ])(
+    'signs posts with the same name and initial as the user menu, for %s',
+    async (_case, fullName, name, initial) => {
+      const writer = await app.signUp({ profile: { full_name: fullName, role: 'Other', company: null } });
+      await writer.buildPost({ topic: 'Signed', content: 'Who wrote this?' });
+      app.renderApp('/saved');
+      const post = await screen.findByRole('article', { name: 'Signed' });
+      expect(within(post).getByText(name)).toBeInTheDocument();
+      expect(within(post).getByText(initial)).toBeInTheDocument();
+      const menu = screen.getByRole('button', { name: `Account menu for ${name}, Other` });
+      expect(menu.querySelector('[data-initial]')).toHaveAttribute('data-initial', initial);
+    },
+  );
+
   it('shows the empty state to a user without posts, with a way to create one', async () => {
     await app.signUp();
     const { user } = app.renderApp('/saved');
