@@ -1,7 +1,7 @@
 // First: the settings that let the libraries run under the page's Content-Security-Policy.
 import '@/app/csp-setup';
 import { createRoot } from 'react-dom/client';
-import { App } from '@/app/app';
+import { App, createAppRouter } from '@/app/app';
 import { bindDraftToUser } from '@/app/bind-draft-to-user';
 import { loadRuntimeConfig } from '@/config/runtime-config';
 import { keepLinkedInReturn } from '@/entities/post/publishing/linkedin-return';
@@ -36,7 +36,8 @@ loadRuntimeConfig()
     // LinkedIn's `code` on /linkedin/callback is not for supabase-js: set aside before it starts.
     keepLinkedInReturn();
     initSupabase(config.supabaseUrl, config.supabasePublishableKey);
-    root.render(<App config={config} />);
+    // After the LinkedIn return is set aside: the router starts from the address as the app sees it.
+    root.render(<App config={config} router={createAppRouter()} />);
   })
   .catch((error: unknown) => {
     root.render(

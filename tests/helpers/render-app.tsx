@@ -5,7 +5,7 @@ import { createClient } from '@supabase/supabase-js';
 import { act, cleanup, render } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { App } from '@/app/app';
+import { App, createAppRouter, type AppRouter } from '@/app/app';
 import type { RuntimeConfig } from '@/config/runtime-config';
 import { useAiServiceStore } from '@/features/ai-service/ai-service-store';
 import { useAuthStore } from '@/features/auth/auth-store';
@@ -113,6 +113,7 @@ export function setupApp(options: SetupAppOptions = {}): AppHarness {
   let server: EmbeddedServer | null = null;
   let fake: FakeProviders | null = null;
   let config: RuntimeConfig | null = null;
+  const routers: AppRouter[] = [];
 
   const start = async () => {
     if (!fake) throw new Error('setupApp: the fake providers are not running');
@@ -162,6 +163,8 @@ export function setupApp(options: SetupAppOptions = {}): AppHarness {
   afterEach(async () => {
     // Unmount first, so nothing below is a stray update of a mounted page.
     cleanup();
+    // Then the routers stop listening to the history (a later test starts its own).
+    for (const router of routers.splice(0)) router.dispose();
     act(() => toast.remove());
     if (!server) await start();
     await getSupabase()
@@ -223,8 +226,16 @@ export function setupApp(options: SetupAppOptions = {}): AppHarness {
     renderApp: (url = '/') => {
       const user = userEvent.setup();
       window.history.replaceState(null, '', url);
-      const { unmount } = render(<App config={need(config, 'the runtime config')} />);
-      return { user, unmount };
+      const router = createAppRouter();
+      routers.push(router);
+      const { unmount } = render(<App config={need(config, 'the runtime config')} router={router} />);
+      return {
+        user,
+        unmount: () => {
+          unmount();
+          router.dispose();
+        },
+      };
     },
 
     stopServer: async () => {
