@@ -1,7 +1,7 @@
 // First: the settings that let the libraries run under the page's Content-Security-Policy.
 import '@/app/csp-setup';
 import { createRoot } from 'react-dom/client';
-import { App } from '@/app/app';
+import { App, createAppRouter } from '@/app/app';
 import { bindDraftToUser } from '@/app/bind-draft-to-user';
 import { startAutosave } from '@/entities/post/document/autosave';
 import { loadRuntimeConfig } from '@/config/runtime-config';
@@ -39,7 +39,8 @@ loadRuntimeConfig()
     initSupabase(config.supabaseUrl, config.supabasePublishableKey);
     // The post being written is saved as the author writes (entities/post/document/autosave.ts).
     startAutosave();
-    root.render(<App config={config} />);
+    // After the LinkedIn return is set aside: the router starts from the address as the app sees it.
+    root.render(<App config={config} router={createAppRouter()} />);
   })
   .catch((error: unknown) => {
     root.render(

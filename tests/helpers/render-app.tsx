@@ -5,7 +5,7 @@ import { createClient } from '@supabase/supabase-js';
 import { act, cleanup, render } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { App } from '@/app/app';
+import { App, createAppRouter, type AppRouter } from '@/app/app';
 import { bindDraftToUser } from '@/app/bind-draft-to-user';
 import type { RuntimeConfig } from '@/config/runtime-config';
 import { useAiServiceStore } from '@/features/ai-service/ai-service-store';
@@ -127,6 +127,7 @@ export function setupApp(options: SetupAppOptions = {}): AppHarness {
   let config: RuntimeConfig | null = null;
   let stopAutosave = () => {};
   let unbindDraft = () => {};
+  const routers: AppRouter[] = [];
 
   const start = async () => {
     if (!fake) throw new Error('setupApp: the fake providers are not running');
@@ -179,6 +180,8 @@ export function setupApp(options: SetupAppOptions = {}): AppHarness {
   afterEach(async () => {
     // Unmount first, so nothing below is a stray update of a mounted page.
     cleanup();
+    // Then the routers stop listening to the history (a later test starts its own).
+    for (const router of routers.splice(0)) router.dispose();
     act(() => toast.remove());
     if (!server) await start();
     await getSupabase()
@@ -202,8 +205,16 @@ export function setupApp(options: SetupAppOptions = {}): AppHarness {
   const render_ = (url: string) => {
     const user = userEvent.setup();
     window.history.replaceState(null, '', url);
-    const { unmount } = render(<App config={need(config, 'the runtime config')} />);
-    return { user, unmount };
+    const router = createAppRouter();
+    routers.push(router);
+    const { unmount } = render(<App config={need(config, 'the runtime config')} router={router} />);
+    return {
+      user,
+      unmount: () => {
+        unmount();
+        router.dispose();
+      },
+    };
   };
 
   return {
@@ -251,6 +262,7 @@ export function setupApp(options: SetupAppOptions = {}): AppHarness {
     reloadApp: async (url = '/') => {
       cleanup();
       act(() => toast.remove());
+      for (const router of routers.splice(0)) router.dispose();
       const stored = { ...localStorage };
       resetStores();
       for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);

@@ -215,6 +215,62 @@ describe('saving and counting topics', () => {
   });
 });
 
+describe('adding an idea by hand', () => {
+  it('stores the trimmed topic as the user, used 0 times, and shows it first', async () => {
+    await signInStoreAs(alice);
+    await state().fetchIdeas();
+    const added = await state().addIdea('  Typed by hand  ');
+    expect(added).toMatchObject({ topic: 'Typed by hand', used_count: 0, user_id: alice.id });
+    expect(state().ideas[0]).toEqual(added);
+    expect(await storedIdea(alice, added.id)).toEqual(added);
+    expect(state().error).toBeNull();
+  });
+
+  it('counts a post written about it afterwards through record_topic_use: the same idea, used once', async () => {
+    await signInStoreAs(alice);
+    const added = await state().addIdea('Planned by hand, written later');
+    const counted = await state().recordTopicUse('Planned by hand, written later');
+    expect(counted).toMatchObject({ id: added.id, used_count: 1 });
+    expect(state().ideas.filter((idea) => idea.topic === 'Planned by hand, written later')).toEqual([
+      counted,
+    ]);
+  });
+
+  it('says "Topic already saved" for a topic the user has (as record_topic_use matches it), and changes nothing', async () => {
+    await signInStoreAs(alice);
+    const [existing] = await insertIdeas(alice, [{ topic: 'Already mine', used_count: 2 }]);
+    await state().fetchIdeas();
+    const before = state().ideas;
+    await expect(state().addIdea(' Already mine ')).rejects.toThrow(/^Topic already saved$/);
+    expect(state().error).toBe('Topic already saved');
+    expect(state().ideas).toEqual(before);
+    expect(await storedIdea(alice, existing!.id)).toMatchObject({ used_count: 2 });
+    // record_topic_use compares the exact text, so a different case is another idea.
+    await expect(state().addIdea('already mine')).resolves.toMatchObject({ used_count: 0 });
+  });
+
+  it('lets two users save the same topic', async () => {
+    await signInStoreAs(bob);
+    await expect(state().addIdea('Alice oldest')).resolves.toMatchObject({ user_id: bob.id, used_count: 0 });
+  });
+
+  it('refuses a topic over 1,000 characters with a clear message, without asking the server', async () => {
+    await signInStoreAs(alice);
+    await expect(state().addIdea('x'.repeat(1001))).rejects.toThrow(
+      'That idea is too long: 1,001 characters. An idea can have at most 1,000.',
+    );
+    // Counted as the database counts (characters, not UTF-16 units): 1,000 emoji fit.
+    await expect(state().addIdea('🚀'.repeat(1000))).resolves.toMatchObject({ used_count: 0 });
+  });
+
+  it('refuses a blank topic and a signed-out user', async () => {
+    await signInStoreAs(alice);
+    await expect(state().addIdea(' \n ')).rejects.toThrow('Type an idea first.');
+    await getSupabase().auth.signOut({ scope: 'local' });
+    await expect(state().addIdea('Signed out idea')).rejects.toThrow('No authenticated user');
+  });
+});
+
 describe('two tabs at once', () => {
   it('count two saves of one topic as 2, and two uses of one idea as 2 more', async () => {
     await signInStoreAs(alice);

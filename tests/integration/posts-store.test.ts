@@ -79,9 +79,36 @@ describe('posts store against the embedded backend', () => {
   it('says "Post not found" when toggling a post that is not in the local list', async () => {
     await signInAs(alice);
     await expect(usePostsStore.getState().togglePublished(crypto.randomUUID())).rejects.toThrow(
-      'Post not found',
+      "Couldn't change the post's status. Post not found.",
     );
-    expect(usePostsStore.getState().error).toBe('Post not found');
+    // `error` is the list's (a failed load, shown with "Try again"); one post's failure is not.
+    expect(usePostsStore.getState().error).toBeNull();
+  });
+
+  it('a failed change of one post says what failed and why, and leaves the list and its error alone', async () => {
+    await signInAs(alice);
+    const post = await usePostsStore
+      .getState()
+      .createPost('Alice only', 'mine', null, new Date(Date.now() + 864e5));
+    await signInAs(bob);
+    await usePostsStore.getState().fetchPosts();
+    // Forced into Bob's list: row-level security hides it, so the update touches no row.
+    usePostsStore.setState({ posts: [post] });
+    await expect(usePostsStore.getState().togglePublished(post.id)).rejects.toThrow(
+      "Couldn't change the post's status. Post not found.",
+    );
+    await expect(usePostsStore.getState().planPost(post.id, null)).rejects.toThrow(
+      "Couldn't save the post's plan. Post not found.",
+    );
+    expect(usePostsStore.getState().error).toBeNull();
+    expect(usePostsStore.getState().posts).toEqual([post]);
+    await signInAs(alice);
+    const { data } = await getSupabase()
+      .from('posts')
+      .select('is_published, planned_at')
+      .eq('id', post.id)
+      .single();
+    expect(data).toEqual({ is_published: false, planned_at: post.planned_at });
   });
 
   it("cannot edit another user's post (maps PGRST116 instead of pretending it worked)", async () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Post } from '@/entities/post/post';
+import { expectConsole } from '../helpers/console-guard.ts';
 import { setupApp, type TestUser } from '../helpers/render-app.tsx';
 
 // The dashboard and Saved Posts routes (src/app/routes) with the real posts, ideas and profile
@@ -54,6 +55,23 @@ describe('Saved Posts route', () => {
     expect(savedPosts().queryByText('No posts saved yet')).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['a blank name', '   ', 'Your Name', 'U'],
+    ['a name starting with an emoji', '👩‍💻 Ada', '👩‍💻 Ada', '👩‍💻'],
+  ])(
+    'signs posts with the same name and initial as the user menu, for %s',
+    async (_case, fullName, name, initial) => {
+      const writer = await app.signUp({ profile: { full_name: fullName, role: 'Other', company: null } });
+      await writer.buildPost({ topic: 'Signed', content: 'Who wrote this?' });
+      app.renderApp('/saved');
+      const post = await screen.findByRole('article', { name: 'Signed' });
+      expect(within(post).getByText(name)).toBeInTheDocument();
+      expect(within(post).getByText(initial)).toBeInTheDocument();
+      const menu = screen.getByRole('button', { name: `Account menu for ${name}, Other` });
+      expect(menu.querySelector('[data-initial]')).toHaveAttribute('data-initial', initial);
+    },
+  );
+
   it('shows the empty state to a user without posts, with a way to create one', async () => {
     await app.signUp();
     const { user } = app.renderApp('/saved');
@@ -70,6 +88,51 @@ describe('Saved Posts route', () => {
     await user.click(screen.getByRole('button', { name: 'Draft — mark as published' }));
     expect(await screen.findByRole('button', { name: 'Published — mark as draft' })).toBeInTheDocument();
     expect((await storedPosts(writer.client))[0]).toMatchObject({ topic: 'Ship it', is_published: true });
+  });
+});
+
+describe('Saved Posts: a change that cannot reach the server', () => {
+  const statusFailed = "Couldn't change the post's status. Check your connection and try again.";
+  const deleteFailed = "Couldn't delete the post. Check your connection and try again.";
+
+  it('says once that the status did not change, with no list banner, and the post keeps its status', async () => {
+    expectConsole('error');
+    // The unused-images sweep after the first load may still be on its way when the server stops.
+    expectConsole('warn');
+    const writer = await app.signUp();
+    await writer.buildPost({ topic: 'Offline toggle', content: 'Still a draft.' });
+    const { user } = app.renderApp('/saved');
+    const post = await screen.findByRole('article', { name: 'Offline toggle' });
+    await app.stopServer();
+    await user.click(within(post).getByRole('button', { name: 'Draft — mark as published' }));
+
+    expect(await screen.findByText(statusFailed)).toBeInTheDocument();
+    expect(screen.getAllByText(statusFailed)).toHaveLength(1);
+    expect(savedPosts().queryByRole('alert')).not.toBeInTheDocument();
+    expect(savedPosts().queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(within(post).getByRole('button', { name: 'Draft — mark as published' })).toBeInTheDocument();
+    await app.startServer();
+    expect((await storedPosts(writer.client))[0]).toMatchObject({ is_published: false });
+  });
+
+  it('says once that the delete failed and keeps the post', async () => {
+    expectConsole('error');
+    // The unused-images sweep after the first load may still be on its way when the server stops.
+    expectConsole('warn');
+    const writer = await app.signUp();
+    await writer.buildPost({ topic: 'Offline delete', content: 'Still here.' });
+    const { user } = app.renderApp('/saved');
+    const post = await screen.findByRole('article', { name: 'Offline delete' });
+    await app.stopServer();
+    await user.click(within(post).getByRole('button', { name: 'Delete' }));
+    await user.click(screen.getByRole('button', { name: 'Delete post' }));
+
+    expect(await screen.findByText(deleteFailed)).toBeInTheDocument();
+    expect(screen.getAllByText(deleteFailed)).toHaveLength(1);
+    expect(savedPosts().queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Offline delete' })).toHaveTextContent('Still here.');
+    await app.startServer();
+    expect(await storedPosts(writer.client)).toHaveLength(1);
   });
 });
 

@@ -11,6 +11,7 @@ const rows = () => within(screen.getByRole('list', { name: 'Topic ideas' })).get
 const rowTopics = () => rows().map((row) => row.querySelector('p')?.textContent);
 const rowFor = (topic: string) => screen.getByText(topic).closest('li') as HTMLElement;
 const searchBox = () => screen.getByRole('searchbox', { name: 'Search topics...' });
+const ideaBox = () => screen.getByRole('textbox', { name: 'Add an idea' });
 const heading = () => screen.findByRole('heading', { level: 1, name: 'Ideas Bank' });
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 
@@ -291,6 +292,118 @@ describe('Ideas Bank page', () => {
     });
     expect(await screen.findByText('Showing 30 of 2,345 ideas')).toBeInTheDocument();
     expect(screen.queryByText('Loading more ideas…')).not.toBeInTheDocument();
+  });
+
+  it('adds an idea typed by hand with Enter: shown first, "Used 0 times", stored, and the box is empty again', async () => {
+    const writer = await app.signUp();
+    await writer.buildIdea({ topic: 'Older idea', created_at: '2026-01-01T12:00:00+00:00' });
+    const { user } = app.renderApp('/ideas-bank');
+    await screen.findByText('Older idea');
+    await user.type(ideaBox(), '  Why onboarding docs rot  {Enter}');
+
+    expect(await screen.findByText('Why onboarding docs rot')).toBeInTheDocument();
+    expect(rowTopics()).toEqual(['Why onboarding docs rot', 'Older idea']);
+    expect(within(rowFor('Why onboarding docs rot')).getByText('Used 0 times')).toBeInTheDocument();
+    expect(ideaBox()).toHaveValue('');
+    expect(ideaBox()).toHaveFocus();
+    expect(await screen.findByText('Idea added')).toBeInTheDocument();
+    expect(await storedIdeas(writer)).toEqual({ 'Older idea': 0, 'Why onboarding docs rot': 0 });
+  });
+
+  it('adds an idea with the "Add idea" button, also to an empty bank', async () => {
+    const writer = await app.signUp();
+    const { user } = app.renderApp('/ideas-bank');
+    expect(await screen.findByRole('heading', { name: 'No topic ideas found' })).toBeInTheDocument();
+    await user.type(ideaBox(), 'First idea');
+    await user.click(screen.getByRole('button', { name: 'Add idea' }));
+    expect(await screen.findByText('First idea')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'No topic ideas found' })).not.toBeInTheDocument();
+    expect(screen.getByText('Showing 1 of 1 idea')).toBeInTheDocument();
+    expect(await storedIdeas(writer)).toEqual({ 'First idea': 0 });
+  });
+
+  it('says "Topic already saved" for a topic already in the bank, keeps what was typed and adds nothing', async () => {
+    const writer = await app.signUp();
+    await writer.buildIdea({ topic: 'Hiring in 2026', used_count: 2 });
+    const { user } = app.renderApp('/ideas-bank');
+    await screen.findByText('Hiring in 2026');
+    await user.type(ideaBox(), 'Hiring in 2026 {Enter}');
+
+    const message = await screen.findByRole('alert');
+    expect(message).toHaveTextContent(/^Topic already saved$/);
+    expect(ideaBox()).toHaveAccessibleDescription('Topic already saved');
+    expect(ideaBox()).toHaveAttribute('aria-invalid', 'true');
+    expect(ideaBox()).toHaveValue('Hiring in 2026 ');
+    expect(rows()).toHaveLength(1);
+    expect(await storedIdeas(writer)).toEqual({ 'Hiring in 2026': 2 });
+
+    // Typing again clears the message; a new topic goes in.
+    await user.type(ideaBox(), 'and beyond{Enter}');
+    expect(await screen.findByText('Hiring in 2026 and beyond')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('ignores an empty or blank idea', async () => {
+    const writer = await app.signUp();
+    await writer.buildIdea({ topic: 'Only idea' });
+    const { user } = app.renderApp('/ideas-bank');
+    await screen.findByText('Only idea');
+    const add = screen.getByRole('button', { name: 'Add idea' });
+    expect(add).toBeDisabled();
+    await user.type(ideaBox(), '   {Enter}');
+    expect(add).toBeDisabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(rows()).toHaveLength(1);
+    expect(await storedIdeas(writer)).toEqual({ 'Only idea': 0 });
+  });
+
+  it('says an idea over 1,000 characters is too long, keeps it and stores nothing', async () => {
+    const writer = await app.signUp();
+    const { user } = app.renderApp('/ideas-bank');
+    await screen.findByRole('heading', { name: 'No topic ideas found' });
+    const long = 'A'.repeat(1001);
+    await user.click(ideaBox());
+    await user.paste(long);
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'That idea is too long: 1,001 characters. An idea can have at most 1,000.',
+    );
+    expect(ideaBox()).toHaveValue(long);
+    expect(await storedIdeas(writer)).toEqual({});
+  });
+
+  it('keeps what was typed and says why when the server cannot be reached', async () => {
+    const writer = await app.signUp();
+    await writer.buildIdea({ topic: 'Saved before' });
+    const { user } = app.renderApp('/ideas-bank');
+    await screen.findByText('Saved before');
+    await user.type(ideaBox(), 'Typed while offline');
+    await app.stopServer();
+    await user.click(screen.getByRole('button', { name: 'Add idea' }));
+    // The app's connection-lost overlay may cover the page meanwhile (the page stays mounted under
+    // it), so the form is found by its label, not by role.
+    const box = screen.getByLabelText('Add an idea');
+    const form = box.closest('form') as HTMLElement;
+    expect(
+      await within(form).findByText(
+        'Unable to connect to the database. Please check your internet connection and try again.',
+        { selector: '[role="alert"]' },
+      ),
+    ).toBeInTheDocument();
+    expect(box).toHaveValue('Typed while offline');
+    await app.startServer();
+    // Whether the connection-lost overlay is up by now depends on timing; if it is, its Try Again
+    // brings the page back, with the text still in the box.
+    const overlayRetry = screen.queryByRole('button', { name: 'Try Again' });
+    if (overlayRetry) {
+      await user.click(overlayRetry);
+      await waitFor(() =>
+        expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument(),
+      );
+    }
+    await user.click(screen.getByRole('button', { name: 'Add idea' }));
+    expect(await screen.findByText('Typed while offline')).toBeInTheDocument();
+    expect(await storedIdeas(writer)).toEqual({ 'Saved before': 0, 'Typed while offline': 0 });
   });
 
   it('shows a load that cannot reach the server, with a way to try again', async () => {

@@ -58,6 +58,15 @@ describe('UserMenu', () => {
     expect(avatarInitial()).toBe('G');
   });
 
+  it.each([
+    ['👩‍💻 Dev Rel', '👩‍💻'],
+    ['𝒜lice', '𝒜'],
+    ['e\u0301mile', 'E\u0301'],
+  ])('takes a leading emoji or letter of %j whole, as the author block does: %j', (fullName, initial) => {
+    renderMenu({ fullName, role: 'Other' });
+    expect(avatarInitial()).toBe(initial);
+  });
+
   it('is closed at first and opens a menu with "Settings" and "Sign Out"', async () => {
     const { user } = renderMenu({ fullName: 'Ada' });
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { ChevronDown, LogOut, Settings } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { authorInitial, authorName } from '@/components/ui/author-block';
 import { paths } from '@/config/paths';
 
 interface UserMenuProps {
@@ -14,8 +15,8 @@ export function UserMenu({ fullName, role, onSignOut }: UserMenuProps) {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const container = useRef<HTMLDivElement>(null);
-  const name = fullName?.trim() || 'Your Name';
-  const initial = fullName?.trim().charAt(0).toUpperCase() || 'U';
+  const name = authorName(fullName);
+  const initial = authorInitial(fullName);
   const roleText = role?.trim() || 'Set up your profile';
 
   useEffect(() => {

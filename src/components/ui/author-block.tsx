@@ -11,10 +11,27 @@ export function authorName(fullName: string | null | undefined): string {
   return fullName?.trim() || 'Your Name';
 }
 
-/** The avatar's letter: the name's first character (a whole emoji or accented letter), else "U". */
+// Graphemes (what a reader sees as one character), so a leading emoji such as 👩‍💻, a flag or a
+// letter with a combining accent stays whole instead of being cut inside a surrogate pair.
+const graphemes =
+  typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+
+function firstGrapheme(text: string): string {
+  if (graphemes) return graphemes.segment(text)[Symbol.iterator]().next().value?.segment ?? '';
+  // Without Intl.Segmenter (older browsers): at least a whole code point.
+  return Array.from(text)[0] ?? '';
+}
+
+/**
+ * The avatar's initial, the same in the user menu and on every post (docs/product.md §2.3): the first
+ * character of the trimmed full name, upper-cased, else "U" (never the "Y" of the "Your Name"
+ * fallback). A letter whose upper case is longer (ß → SS) is kept as it is.
+ */
 export function authorInitial(fullName: string | null | undefined): string {
-  const [first] = Array.from(new Intl.Segmenter().segment(fullName?.trim() ?? ''), (part) => part.segment);
-  return first?.toLocaleUpperCase() ?? 'U';
+  const first = firstGrapheme(fullName?.trim() ?? '');
+  if (!first) return 'U';
+  const upper = first.toUpperCase();
+  return firstGrapheme(upper) === upper ? upper : first;
 }
 
 /** "role at company", or whichever of the two exists. */

@@ -35,6 +35,25 @@ describe('ConfirmDialog', () => {
     expect(onCancel).toHaveBeenCalledTimes(2);
   });
 
+  it('names its cancel button as asked (a way to stay)', async () => {
+    const onCancel = vi.fn();
+    render(
+      <ConfirmDialog
+        title="Leave without saving?"
+        message="Your changes are not saved."
+        confirmLabel="Leave without saving"
+        cancelLabel="Stay on this page"
+        onConfirm={() => {}}
+        onCancel={onCancel}
+      />,
+    );
+    const stay = screen.getByRole('button', { name: 'Stay on this page' });
+    expect(stay).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    await userEvent.setup().click(stay);
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
   it('disables both buttons while busy', () => {
     renderConfirm(true);
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();

@@ -6,6 +6,8 @@ interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel: string;
+  /** The safe choice, focused first ("Cancel" unless the question needs other words). */
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -19,6 +21,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel = 'Cancel',
   busy = false,
   onConfirm,
   onCancel,
@@ -30,7 +33,7 @@ export function ConfirmDialog({
       <DialogDescription className="mt-2 text-sm text-slate-600">{message}</DialogDescription>
       <div className="mt-6 flex justify-end gap-3">
         <Button ref={cancel} variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={busy}>
           {confirmLabel}

@@ -5,8 +5,10 @@ import type { TopicIdea } from '@/lib/supabase/database-types';
 import { countTopicUse } from './api/count-topic-use';
 import { deleteIdea } from './api/delete-idea';
 import { fetchIdeasPage, ideasPageSize } from './api/fetch-ideas-page';
+import { insertIdea } from './api/insert-idea';
 import { recordTopicUse } from './api/record-topic-use';
 import { compareNewestFirst } from './filter-ideas';
+import { checkIdeaTopic } from './idea-topic';
 
 const topicNotFound = 'Topic not found';
 
@@ -22,6 +24,11 @@ interface IdeasState {
   incrementUsage: (id: string) => Promise<TopicIdea>;
   /** After a post is saved: +1 on the topic's idea, or a new idea with used_count 1. */
   recordTopicUse: (topic: string) => Promise<TopicIdea>;
+  /**
+   * An idea typed by hand: the trimmed topic as a new idea used 0 times. Rejects with
+   * "Topic already saved" for a topic the user has, and says why a blank or too long one is refused.
+   */
+  addIdea: (topic: string) => Promise<TopicIdea>;
   /**
    * Deletes an idea of the local list. Resolves true when this call deleted the row, false when it
    * was already gone (deleted in another tab); either way it leaves the list.
@@ -115,6 +122,18 @@ export const useIdeasStore = create<IdeasState>()((set, get) => {
     recordTopicUse: async (topic) => {
       try {
         const idea = await recordTopicUse(topic);
+        upsertLocal(idea);
+        return idea;
+      } catch (error) {
+        return fail(error);
+      }
+    },
+
+    addIdea: async (input) => {
+      const checked = checkIdeaTopic(input);
+      if (!checked.ok) return fail(new Error(checked.message));
+      try {
+        const idea = await insertIdea(await requireUserId(), checked.topic);
         upsertLocal(idea);
         return idea;
       } catch (error) {

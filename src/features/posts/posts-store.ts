@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { messages } from '@/config/messages';
 import { storeErrorMessage } from '@/lib/errors/store-error-message';
 import { requireUserId } from '@/lib/supabase/client';
 import type { Post } from '@/entities/post/post';
@@ -13,6 +14,7 @@ import { publishToLinkedIn, retryFirstComment } from '@/entities/post/publishing
 import { altOrNull, discardImages, storeImage } from '../../entities/post/image/post-image-files';
 import { sweepOrphanImages } from '../../entities/post/image/sweep-orphan-images';
 import { updatePost, type PostPatch } from '../../entities/post/api/update-post';
+import { postActionFailure } from './post-action-failure';
 
 export const postsPageSize = 50;
 
@@ -78,21 +80,34 @@ async function sweepOnce(): Promise<void> {
 }
 
 export const usePostsStore = create<PostsState>()((set, get) => {
-  /** Store actions keep the mapped message in `error` and rethrow it (docs/product.md §15). */
+  /**
+   * Loading the list keeps the mapped message in `error` and rethrows it (docs/product.md §15): the
+   * page shows it once, with "Try again".
+   */
   const fail = (error: unknown): never => {
     const message = storeErrorMessage(error);
     set({ error: message });
     throw new Error(message);
   };
 
+  /**
+   * A change of one post rejects with its message and leaves `error` (the list's) alone: the screen
+   * that asked says it once, beside the post, and the list stays as it was (docs/product.md §7.2).
+   * `what` (e.g. "Couldn't change the post's status.") leads the message; without it the mapped
+   * message is kept (edits and saves have their own words on screen).
+   */
+  const failPost = (error: unknown, what?: string): never => {
+    throw what ? postActionFailure(what, error) : new Error(storeErrorMessage(error), { cause: error });
+  };
+
   /** Updates one post and replaces it in the list. */
-  async function patchPost(id: string, patch: PostPatch): Promise<Post> {
+  async function patchPost(id: string, patch: PostPatch, what?: string): Promise<Post> {
     try {
       const post = await updatePost(id, patch);
-      set({ posts: get().posts.map((existing) => (existing.id === id ? post : existing)), error: null });
+      set({ posts: get().posts.map((existing) => (existing.id === id ? post : existing)) });
       return post;
     } catch (error) {
-      return fail(error);
+      return failPost(error, what);
     }
   }
 
@@ -151,12 +166,12 @@ export const usePostsStore = create<PostsState>()((set, get) => {
         const fields = image ? await storeImage(userId, image.image, image.alt) : undefined;
         stored = fields?.image_path ?? null;
         const post = await insertPost(userId, topic, content, fields, plannedAt);
-        set({ posts: [post, ...get().posts.filter((existing) => existing.id !== post.id)], error: null });
+        set({ posts: [post, ...get().posts.filter((existing) => existing.id !== post.id)] });
         return post;
       } catch (error) {
         // The post was not saved: its uploaded image would be an orphan.
         if (stored) void discardImages([stored]);
-        return fail(error);
+        return failPost(error);
       }
     },
 
@@ -166,7 +181,7 @@ export const usePostsStore = create<PostsState>()((set, get) => {
       try {
         change = await applyImageEdit(image);
       } catch (error) {
-        return fail(error);
+        return failPost(error);
       }
       try {
         const post = await patchPost(id, { content, ...change.patch });
@@ -180,13 +195,14 @@ export const usePostsStore = create<PostsState>()((set, get) => {
 
     togglePublished: async (id) => {
       const current = get().posts.find((post) => post.id === id);
-      if (!current) return fail(new Error('Post not found'));
-      return patchPost(id, { is_published: !current.is_published });
+      if (!current) return failPost(new Error(messages.post_not_found), messages.post_status_failed);
+      return patchPost(id, { is_published: !current.is_published }, messages.post_status_failed);
     },
 
-    markPublished: (id) => patchPost(id, { is_published: true }),
+    markPublished: (id) => patchPost(id, { is_published: true }, messages.post_status_failed),
 
-    planPost: (id, plannedAt) => patchPost(id, { planned_at: plannedAt?.toISOString() ?? null }),
+    planPost: (id, plannedAt) =>
+      patchPost(id, { planned_at: plannedAt?.toISOString() ?? null }, messages.post_plan_failed),
 
     publishPost: async (id, apiBaseUrl) => {
       try {
@@ -194,7 +210,8 @@ export const usePostsStore = create<PostsState>()((set, get) => {
         get().applyPost(post);
         return post;
       } catch (error) {
-        return fail(error);
+        // The server's own words (LinkedIn's reasons, docs/product.md §7.5).
+        return failPost(error);
       }
     },
 
@@ -250,11 +267,11 @@ export const usePostsStore = create<PostsState>()((set, get) => {
       try {
         const image = get().posts.find((post) => post.id === id)?.image_path ?? null;
         await deletePost(id);
-        set({ posts: get().posts.filter((post) => post.id !== id), error: null });
+        set({ posts: get().posts.filter((post) => post.id !== id) });
         // The image goes with its post (a failure here is swept up later).
         void discardImages([image]);
       } catch (error) {
-        fail(error);
+        failPost(error, messages.post_delete_failed);
       }
     },
 

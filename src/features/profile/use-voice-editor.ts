@@ -14,6 +14,12 @@ import {
 const blankSamples = () => Array.from({ length: voiceSampleLimits.min }, () => '');
 /** Which samples a profile was learned from, to notice when they have changed since. */
 const samplesKey = (samples: readonly string[]) => JSON.stringify(samples.map((sample) => sample.trim()));
+/**
+ * What "Save Voice" would store, as one comparable string: the samples that hold text (an empty box
+ * added or removed changes nothing) and the voice profile as edited.
+ */
+const voiceKey = (samples: readonly string[], voice: VoiceProfileForm | null) =>
+  JSON.stringify([samples.map((sample) => sample.trim()).filter((sample) => sample !== ''), voice]);
 
 /**
  * The state of Settings' "Your voice": the samples and the voice profile as typed, "Learn my voice"
@@ -33,6 +39,8 @@ export function useVoiceEditor() {
     initial.voice && voiceProfileToForm(initial.voice),
   );
   const [learnedFrom, setLearnedFrom] = useState(samplesKey(initial.samples));
+  // What is stored, to tell unsaved changes (a learned or edited profile, a changed sample) apart.
+  const [savedKey, setSavedKey] = useState(() => voiceKey(initial.samples, voice));
   const [attempt, setAttempt] = useState<'learn' | 'save' | null>(null);
   const [voiceErrors, setVoiceErrors] = useState<VoiceProfileFormErrors>({});
   const [saving, setSaving] = useState(false);
@@ -81,8 +89,10 @@ export function useVoiceEditor() {
       // Without samples there is no voice profile: drafts follow the writing style alone.
       await saveProfile({ voice_profile: profile });
       if (stored.length > 0) setSamples(stored.map((sample) => sample.content));
-      setVoice(profile && voiceProfileToForm(profile));
+      const savedVoice = profile && voiceProfileToForm(profile);
+      setVoice(savedVoice);
       setLearnedFrom(samplesKey(stored.map((sample) => sample.content)));
+      setSavedKey(voiceKey(contents, savedVoice));
       setAttempt(null);
       setNotice(
         profile ? 'Your voice is saved.' : 'Your samples are removed. Drafts follow your writing style.',
@@ -103,6 +113,8 @@ export function useVoiceEditor() {
     updateVoice: (key: keyof VoiceProfileForm, value: string) =>
       setVoice((current) => current && { ...current, [key]: value }),
     stale,
+    /** Samples or a voice profile that "Save Voice" has not stored yet. */
+    unsaved: voiceKey(samples, voice) !== savedKey,
     learn,
     save,
     saving,

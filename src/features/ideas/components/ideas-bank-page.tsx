@@ -9,13 +9,14 @@ import { toast } from '@/lib/toast/toast';
 import type { IdeaSort } from '../filter-ideas';
 import { useIdeasStore } from '../ideas-store';
 import { useIdeasView } from '../use-ideas-view';
+import { AddIdeaForm } from './add-idea-form';
 import { IdeaRow } from './idea-row';
 import { IdeasEmptyState } from './ideas-empty-state';
 import { IdeasToolbar } from './ideas-toolbar';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** /ideas-bank: search, sort, reuse and delete the user's topic ideas (docs/product.md §2 "Ideas Bank"). */
+/** /ideas-bank: add, search, sort, reuse and delete the user's topic ideas (docs/product.md §8). */
 /** `handOverTopic` gives a reused topic to the generator (wired by the app). */
 export function IdeasBankPage({ handOverTopic }: { handOverTopic: (topic: string) => void }) {
   const ideas = useIdeasStore((state) => state.ideas);
@@ -24,6 +25,7 @@ export function IdeasBankPage({ handOverTopic }: { handOverTopic: (topic: string
   const fetchIdeas = useIdeasStore((state) => state.fetchIdeas);
   const incrementUsage = useIdeasStore((state) => state.incrementUsage);
   const deleteIdea = useIdeasStore((state) => state.deleteIdea);
+  const addIdea = useIdeasStore((state) => state.addIdea);
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<IdeaSort>('date');
@@ -82,6 +84,7 @@ export function IdeasBankPage({ handOverTopic }: { handOverTopic: (topic: string
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-semibold text-slate-900">Ideas Bank</h1>
+      <AddIdeaForm onAdd={addIdea} />
       <IdeasToolbar search={search} onSearchChange={setSearch} sort={sort} onSortChange={setSort} />
       {loadError && (
         <Alert tone="danger" className="mt-4">

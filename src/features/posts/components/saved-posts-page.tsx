@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
 import type { LinkedInStatus } from '@/entities/post/publishing/linkedin-api';
 import { useLiveRefresh } from '@/entities/post/publishing/use-live-refresh';
@@ -30,6 +31,12 @@ interface SavedPostsPageProps {
 }
 
 const noPosts: Post[] = [];
+
+/** The store's message for a failed change of one post, or what failed and what to do. */
+const failureMessage = (caught: unknown, what: string) =>
+  caught instanceof Error && caught.message
+    ? caught.message
+    : `${what} ${messages.check_connection_and_retry}`;
 const now = () => new Date();
 
 /** /saved: every saved post, newest first, a page at a time. */
@@ -69,7 +76,9 @@ export function SavedPostsPage({ author, maxHashtags, onChat, publishing }: Save
       toast.success('Post deleted');
       setConfirming(null);
     } catch (caught) {
-      toast.error(caught instanceof Error ? caught.message : 'Failed to delete post');
+      // Said once, in words (the store's message); the post stays in the list.
+      console.error('Could not delete the post', caught);
+      toast.error(failureMessage(caught, messages.post_delete_failed));
     } finally {
       setDeleting(false);
     }
@@ -117,8 +126,9 @@ export function SavedPostsPage({ author, maxHashtags, onChat, publishing }: Save
                 try {
                   await togglePublished(post.id);
                 } catch (caught) {
+                  // Said once, as a toast; the post keeps the status it shows.
                   console.error('Could not change the publish state', caught);
-                  toast.error(caught instanceof Error ? caught.message : 'Could not update the post');
+                  toast.error(failureMessage(caught, messages.post_status_failed));
                 }
               }}
               onDelete={() => setConfirming(post.id)}

@@ -5,11 +5,9 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ProfileDetailFields } from '@/components/profile/profile-detail-fields';
 import { SelectField, TextAreaField } from '@/components/ui/field';
-import { resolveModel, type AiEngine, type ModelCatalog } from '@shared/model-catalog';
 import { paths } from '@/config/paths';
 import {
   languages,
-  postPreferenceDefaults,
   profileLimits,
   roles,
   writingStyles,
@@ -17,11 +15,13 @@ import {
 } from '@/config/profile-options';
 import { timers } from '@/config/timers';
 import { readyCatalog, type AiServiceState } from '@/lib/ai/ai-service-state';
-import type { Profile } from '@/lib/supabase/database-types';
 import { invalidWebsiteMessage, normalizeWebsite } from '@/lib/validation/normalize-website';
 import { useProfileStore } from '../profile-store';
+import { engineAndModel, formFrom, savedFormKey, type SettingsForm as Form } from '../settings-form';
+import { useVoiceEditor } from '../use-voice-editor';
 import { EngineSection } from './engine-section';
-import { PostPreferencesFields, type PostPreferences } from './post-preferences-fields';
+import { LeaveGuard } from './leave-guard';
+import { PostPreferencesFields } from './post-preferences-fields';
 import { VoiceSection } from './voice-section';
 
 interface SettingsPageProps {
@@ -29,49 +29,6 @@ interface SettingsPageProps {
   aiService: AiServiceState;
   /** Cards of other features the app adds below the profile (the LinkedIn connection). */
   children?: ReactNode;
-}
-
-type Form = {
-  full_name: string;
-  company: string;
-  website: string;
-  industry: string;
-  about_me: string;
-  writing_style: string;
-  role: string;
-  language_preference: LanguagePreference;
-  ai_engine: AiEngine;
-  ai_model: string;
-} & PostPreferences;
-
-/**
- * The engine and model shown and saved: the form's, moved off a retired or unknown model with
- * the catalog. Null until the AI service has sent the catalog (the catalog can arrive after the
- * form, so this is worked out at each render rather than stored).
- */
-function engineAndModel(
-  form: Form,
-  catalog: ModelCatalog | null,
-): { engine: AiEngine; model: string } | null {
-  return catalog ? resolveModel(catalog, form.ai_engine, form.ai_model || null) : null;
-}
-
-function formFrom(profile: Profile | null): Form {
-  return {
-    full_name: profile?.full_name ?? '',
-    company: profile?.company ?? '',
-    website: profile?.website ?? '',
-    industry: profile?.industry ?? '',
-    about_me: profile?.about_me ?? '',
-    writing_style: profile?.writing_style ?? writingStyles[0],
-    role: profile?.role ?? roles[0],
-    language_preference: profile?.language_preference ?? 'en-US',
-    ai_engine: profile?.ai_engine ?? 'groq',
-    ai_model: profile?.ai_model ?? '',
-    emoji_level: profile?.emoji_level ?? postPreferenceDefaults.emoji_level,
-    max_hashtags: profile?.max_hashtags ?? postPreferenceDefaults.max_hashtags,
-    end_with_question: profile?.end_with_question ?? postPreferenceDefaults.end_with_question,
-  };
 }
 
 const toOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
@@ -85,12 +42,18 @@ export function SettingsPage({ aiService, children }: SettingsPageProps) {
   const profile = useProfileStore((state) => state.profile);
   const saveProfile = useProfileStore((state) => state.saveProfile);
   const [form, setForm] = useState<Form>(() => formFrom(profile));
+  // The form as last loaded or saved: any difference from it is an unsaved change.
+  const [savedForm, setSavedForm] = useState<Form>(form);
+  const voice = useVoiceEditor();
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [websiteError, setWebsiteError] = useState<string | null>(null);
 
   const engineModel = engineAndModel(form, catalog);
+  const profileUnsaved = savedFormKey(form, catalog) !== savedFormKey(savedForm, catalog);
+  const unsaved =
+    [profileUnsaved && 'your profile', voice.unsaved && 'your voice'].filter(Boolean).join(' and ') || null;
 
   useEffect(() => {
     if (!saved) return;
@@ -124,6 +87,7 @@ export function SettingsPage({ aiService, children }: SettingsPageProps) {
         industry: form.industry.trim(),
       });
       setForm((current) => ({ ...current, website }));
+      setSavedForm({ ...form, website });
       setSaved(true);
     } catch (caught) {
       // The form keeps everything that was typed; only the message changes.
@@ -212,8 +176,9 @@ export function SettingsPage({ aiService, children }: SettingsPageProps) {
           </Button>
         </div>
       </form>
-      <VoiceSection />
+      <VoiceSection editor={voice} />
       {children}
+      <LeaveGuard unsaved={unsaved} />
     </div>
   );
 }

@@ -2,17 +2,17 @@ import { useId, type FormEvent } from 'react';
 import { VoiceSamplesEditor } from '@/components/profile/voice-samples-editor';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { useVoiceEditor } from '../use-voice-editor';
+import type { useVoiceEditor } from '../use-voice-editor';
 import { VoiceProfileFields } from './voice-profile-fields';
 
 /**
  * "Your voice" in Settings: 3 to 10 of the author's past posts, the profile learned from them
  * ("Learn my voice"), editable, and its own save button, so a failed save of the samples never
- * takes the rest of the settings with it (and the other way round).
+ * takes the rest of the settings with it (and the other way round). The page holds the editor's
+ * state (`useVoiceEditor`), so it knows when the voice has unsaved changes.
  */
-export function VoiceSection() {
+export function VoiceSection({ editor }: { editor: ReturnType<typeof useVoiceEditor> }) {
   const id = useId();
-  const editor = useVoiceEditor();
 
   function submit(event: FormEvent) {
     event.preventDefault();
