@@ -80,3 +80,121 @@ describe('one post never leaks into the next', () => {
     expect(await storedPosts(writer.client)).toHaveLength(1);
   });
 });
+
+const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
+const postText = () => screen.getByRole('textbox', { name: 'Post text' });
+
+describe('the post is edited where it is written, as one row', () => {
+  it('stores what is typed in the card in the same row, and a reload resumes it', async () => {
+    const writer = await app.signUp();
+    const { user } = app.renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Create New Post' });
+    await generate(user, first, 'Remote teams');
+    await preview().findByText('Saved');
+    await user.click(postText());
+    await user.keyboard('{End} Even the small decisions.');
+    await expect
+      .poll(async () => (await storedPosts(writer.client)).map((post) => post.content))
+      .toEqual([`${first} Even the small decisions.`]);
+
+    await app.reloadApp('/');
+    expect(await screen.findByRole('textbox', { name: 'Post text' })).toHaveValue(
+      `${first} Even the small decisions.`,
+    );
+    expect(await storedPosts(writer.client)).toHaveLength(1);
+  });
+
+  it('lists drafts in Saved Posts by status, and opens one in the editor: edits go to the same row', async () => {
+    const writer = await app.signUp();
+    await writer.buildPost({ topic: 'An old draft', content: 'Drafted last week.' });
+    await writer.buildPost({
+      topic: 'Going out tomorrow',
+      content: 'Planned already.',
+      planned_at: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    const { user } = app.renderApp('/saved');
+    const filters = within(await screen.findByRole('group', { name: 'Show posts' }));
+    await screen.findByRole('article', { name: 'Going out tomorrow' });
+    expect(screen.getByRole('article', { name: 'An old draft' })).toBeInTheDocument();
+
+    await user.click(filters.getByRole('button', { name: 'Drafts' }));
+    expect(filters.getByRole('button', { name: 'Drafts' })).toHaveAttribute('aria-pressed', 'true');
+    await screen.findByRole('article', { name: 'An old draft' });
+    expect(screen.queryByRole('article', { name: 'Going out tomorrow' })).toBeNull();
+    await user.click(filters.getByRole('button', { name: 'Scheduled' }));
+    await screen.findByRole('article', { name: 'Going out tomorrow' });
+    expect(screen.queryByRole('article', { name: 'An old draft' })).toBeNull();
+    await user.click(filters.getByRole('button', { name: 'Failed' }));
+    expect(await screen.findByText('No failed posts')).toBeInTheDocument();
+    await user.click(filters.getByRole('button', { name: 'Drafts' }));
+    await screen.findByRole('article', { name: 'An old draft' });
+
+    await user.click(
+      within(screen.getByRole('article', { name: 'An old draft' })).getByRole('button', {
+        name: 'Open in editor',
+      }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Create New Post' });
+    expect(postText()).toHaveValue('Drafted last week.');
+    await user.click(postText());
+    await user.keyboard('{End} Finished today.');
+    await expect
+      .poll(async () => (await storedPosts(writer.client)).map((post) => [post.topic, post.content]).sort())
+      .toEqual([
+        ['An old draft', 'Drafted last week. Finished today.'],
+        ['Going out tomorrow', 'Planned already.'],
+      ]);
+    expect(mainNav()).toBeInTheDocument();
+  });
+
+  it('does not let a save from another tab be overwritten silently: the author chooses', async () => {
+    const writer = await app.signUp();
+    const { user } = app.renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Create New Post' });
+    await generate(user, first, 'Remote teams');
+    await preview().findByText('Saved');
+    const [stored] = await storedPosts(writer.client);
+    // Another tab (the same user) saves the post in between.
+    const { error } = await writer.client
+      .from('posts')
+      .update({ content: 'Changed in the other tab.' })
+      .eq('id', stored!.id);
+    expect(error).toBeNull();
+
+    await user.click(postText());
+    await user.keyboard('{End} Mine.');
+    expect(
+      await screen.findByText(
+        'This post was changed in another tab or on another device since you opened it here. Which version do you want to keep?',
+      ),
+    ).toBeInTheDocument();
+    expect((await storedPosts(writer.client))[0]?.content).toBe('Changed in the other tab.');
+
+    await user.click(screen.getByRole('button', { name: 'Use the other version' }));
+    expect(postText()).toHaveValue('Changed in the other tab.');
+    // Nothing typed is lost: Undo brings this tab's words back, and they are saved.
+    await user.click(preview().getByRole('button', { name: 'Undo your version' }));
+    expect(postText()).toHaveValue(`${first} Mine.`);
+    await expect
+      .poll(async () => (await storedPosts(writer.client)).map((post) => post.content))
+      .toEqual([`${first} Mine.`]);
+  });
+
+  it('applies a rewrite the chat suggests to the post, as one step Undo takes back', async () => {
+    await app.signUp();
+    const { user } = app.renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Create New Post' });
+    await generate(user, first, 'Remote teams');
+    app.providers().setScenario('groq', {
+      text: 'A sharper opening helps:\n\n```post\nWrite it down, or it did not happen.\n```\n\nShort and plain.',
+      tokensPerSecond: 1000,
+    });
+    await user.click(preview().getByRole('button', { name: 'Chat about this' }));
+    const chat = within(await screen.findByRole('dialog', { name: 'Chat about this post' }));
+    await user.type(chat.getByLabelText('Ask about this post...'), 'A sharper hook?{Enter}');
+    await user.click(await chat.findByRole('button', { name: 'Apply to post' }));
+    expect(postText()).toHaveValue('Write it down, or it did not happen.');
+    await user.click(preview().getByRole('button', { name: 'Undo the chat suggestion' }));
+    expect(postText()).toHaveValue(first);
+  });
+});

@@ -1,3 +1,4 @@
+import type { AiCallContext } from '@/lib/ai/chat-message';
 import type { AiEngine, ModelCatalog } from '@shared/model-catalog';
 import { AiRequestError } from '@/lib/ai/ai-error';
 import { complete } from '@/lib/ai/complete';
@@ -19,6 +20,8 @@ export interface GenerateContext {
   signal?: AbortSignal;
   /** With a callback the post streams: it receives the visible cumulative text after each chunk. */
   onProgress?: (visibleText: string) => void;
+  /** Told before each retry of a provider's passing failure (before any text arrives). */
+  onRetry?: AiCallContext['onRetry'];
 }
 
 /** Generates one post from the profile and topic through the engine's route; throws AiRequestError. */
@@ -45,6 +48,7 @@ export async function generatePost(request: GenerateRequest, context: GenerateCo
       apiBaseUrl: context.apiBaseUrl,
       accessToken: context.accessToken,
       ...(context.signal ? { signal: context.signal } : {}),
+      ...(context.onRetry ? { onRetry: context.onRetry } : {}),
     },
     context.onProgress,
   );

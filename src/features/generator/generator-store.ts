@@ -27,6 +27,8 @@ interface GeneratorState extends Composer {
   rewriting: RewriteKind | null;
   /** What the last rewrite did, in words for the live region ("" when nothing to say). */
   rewriteNotice: string;
+  /** Said while a provider's passing failure is tried again ("" otherwise). */
+  retryNotice: string;
   setTopic: (topic: string) => void;
   /**
    * Writes a post about the topic into the document (docs/product.md §5.4), streaming. A post on
@@ -99,6 +101,7 @@ export const useGeneratorStore = create<GeneratorState>()(
       error: null,
       rewriting: null,
       rewriteNotice: '',
+      retryNotice: '',
 
       setTopic: (topic) => set({ topic }),
 
@@ -110,7 +113,7 @@ export const useGeneratorStore = create<GeneratorState>()(
         controller = run;
         // False once the user changed (switchUser) or a newer run started: this run's text is stale.
         const current = () => controller === run;
-        set({ status: 'generating', error: null, rewriteNotice: '' });
+        set({ status: 'generating', error: null, rewriteNotice: '', retryNotice: '' });
         if (!(await documentFor(topic)) || !current()) {
           if (current()) set({ status: 'idle' });
           return;
@@ -127,9 +130,14 @@ export const useGeneratorStore = create<GeneratorState>()(
               ...context,
               accessToken,
               signal: run.signal,
+              onRetry: ({ retry, of }) => {
+                if (current())
+                  set({ retryNotice: `The AI service is busy. Trying again (${retry} of ${of})...` });
+              },
               onProgress: (text) => {
                 if (!current()) return;
                 wrote ||= text.trim() !== '';
+                if (get().retryNotice) set({ retryNotice: '' });
                 documents.getState().stream({ content: text });
               },
             },
@@ -137,7 +145,7 @@ export const useGeneratorStore = create<GeneratorState>()(
           if (!current()) return;
           documents.getState().stream({ content: post });
           documents.getState().commitStream('generating');
-          set({ status: 'idle' });
+          set({ status: 'idle', retryNotice: '' });
         } catch (error) {
           if (!current()) return;
           const message = error instanceof Error && error.message ? error.message : 'Failed to generate post';
@@ -149,7 +157,7 @@ export const useGeneratorStore = create<GeneratorState>()(
           } else {
             documents.getState().restore();
           }
-          set({ status: 'idle', error: message });
+          set({ status: 'idle', error: message, retryNotice: '' });
           toast.error(message);
         } finally {
           if (current()) controller = null;

@@ -2,24 +2,38 @@ import { create } from 'zustand';
 import { messages } from '@/config/messages';
 import { storeErrorMessage } from '@/lib/errors/store-error-message';
 import { requireUserId } from '@/lib/supabase/client';
-import type { Post } from '@/entities/post/post';
-import { deletePost } from '../../entities/post/api/delete-post';
-import { fetchPostsBetween } from '../../entities/post/api/fetch-posts-between';
-import { fetchPostsById } from '../../entities/post/api/fetch-posts-by-id';
-import { fetchPostsPage } from '../../entities/post/api/fetch-posts-page';
-import { fetchUpcomingPosts } from '../../entities/post/api/fetch-upcoming-posts';
+import type { Post, PublishStatus } from '@/entities/post/post';
+import { deletePost } from '@/entities/post/api/delete-post';
+import { fetchPostsBetween } from '@/entities/post/api/fetch-posts-between';
+import { fetchPostsById } from '@/entities/post/api/fetch-posts-by-id';
+import { fetchPostsPage } from '@/entities/post/api/fetch-posts-page';
+import { fetchUpcomingPosts } from '@/entities/post/api/fetch-upcoming-posts';
 import type { ImageEdit, PendingImage } from '@/entities/post/image/image-attachment';
-import { insertPost } from '../../entities/post/api/insert-post';
+import { insertPost } from '@/entities/post/api/insert-post';
 import { publishToLinkedIn, retryFirstComment } from '@/entities/post/publishing/linkedin-api';
-import { altOrNull, discardImages, storeImage } from '../../entities/post/image/post-image-files';
-import { sweepOrphanImages } from '../../entities/post/image/sweep-orphan-images';
-import { updatePost, type PostPatch } from '../../entities/post/api/update-post';
+import { altOrNull, discardImages, storeImage } from '@/entities/post/image/post-image-files';
+import { sweepOrphanImages } from '@/entities/post/image/sweep-orphan-images';
+import { updatePost, type PostPatch } from '@/entities/post/api/update-post';
 import { postActionFailure } from './post-action-failure';
 
 export const postsPageSize = 50;
 
+/** Which posts Saved Posts lists (docs/product.md §7.1). */
+export const postFilters = {
+  all: null,
+  draft: ['draft'],
+  scheduled: ['scheduled', 'publishing'],
+  published: ['published'],
+  failed: ['failed'],
+} as const satisfies Record<string, readonly PublishStatus[] | null>;
+export type PostFilter = keyof typeof postFilters;
+
 interface PostsState {
   posts: Post[];
+  /** Which posts are listed (all, or one publishing status). */
+  filter: PostFilter;
+  /** Lists only the posts of `filter` (from the newest again). */
+  setFilter: (filter: PostFilter) => Promise<void>;
   loading: boolean;
   error: string | null;
   /** More (older) posts exist beyond what is loaded. */
@@ -36,8 +50,8 @@ interface PostsState {
     image?: PendingImage | null,
     plannedAt?: Date | null,
   ) => Promise<Post>;
-  /** Saves edited text and, when given, what happens to the image. */
-  updatePost: (id: string, content: string, image?: ImageEdit) => Promise<Post>;
+  /** Saves edited text and, when given, what happens to the image and the first comment. */
+  updatePost: (id: string, content: string, image?: ImageEdit, firstComment?: string) => Promise<Post>;
   togglePublished: (id: string) => Promise<Post>;
   /** Marks a post published by hand (posted outside the app), whether or not it is in the list. */
   markPublished: (id: string) => Promise<Post>;
@@ -112,8 +126,11 @@ export const usePostsStore = create<PostsState>()((set, get) => {
   }
 
   async function page(offset: number): Promise<Post[]> {
-    return fetchPostsPage(await requireUserId(), offset, postsPageSize);
+    return fetchPostsPage(await requireUserId(), offset, postsPageSize, postFilters[get().filter]);
   }
+
+  /** Counts list loads: an answer for an older filter (or load) is not shown over a newer one. */
+  let loads = 0;
 
   /** The image fields an edit leads to, and the stored image it leaves unused. */
   async function applyImageEdit(edit: ImageEdit): Promise<{ patch: PostPatch; unused: string | null }> {
@@ -125,20 +142,30 @@ export const usePostsStore = create<PostsState>()((set, get) => {
 
   return {
     posts: [],
+    filter: 'all',
     loading: false,
     error: null,
     hasMore: false,
 
     fetchPosts: async () => {
+      const load = ++loads;
       set({ loading: true, error: null });
       try {
         const posts = await page(0);
+        if (load !== loads) return;
         set({ posts, hasMore: posts.length === postsPageSize, loading: false });
         void sweepOnce();
       } catch (error) {
+        if (load !== loads) return;
         set({ posts: [], hasMore: false, loading: false }); // docs/product.md §15: the list is cleared on error
         fail(error);
       }
+    },
+
+    setFilter: async (filter) => {
+      if (filter === get().filter) return;
+      set({ filter, posts: [], hasMore: false });
+      await get().fetchPosts();
     },
 
     loadMore: async () => {
@@ -175,8 +202,10 @@ export const usePostsStore = create<PostsState>()((set, get) => {
       }
     },
 
-    updatePost: async (id, content, image) => {
-      if (!image) return patchPost(id, { content });
+    updatePost: async (id, content, image, firstComment) => {
+      const comment: PostPatch =
+        firstComment === undefined ? {} : { first_comment: firstComment.trim() === '' ? null : firstComment };
+      if (!image) return patchPost(id, { content, ...comment });
       let change: { patch: PostPatch; unused: string | null };
       try {
         change = await applyImageEdit(image);
@@ -184,7 +213,7 @@ export const usePostsStore = create<PostsState>()((set, get) => {
         return failPost(error);
       }
       try {
-        const post = await patchPost(id, { content, ...change.patch });
+        const post = await patchPost(id, { content, ...comment, ...change.patch });
         void discardImages([change.unused]);
         return post;
       } catch (error) {
@@ -275,6 +304,6 @@ export const usePostsStore = create<PostsState>()((set, get) => {
       }
     },
 
-    reset: () => set({ posts: [], loading: false, error: null, hasMore: false }),
+    reset: () => set({ posts: [], filter: 'all', loading: false, error: null, hasMore: false }),
   };
 });

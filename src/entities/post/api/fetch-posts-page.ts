@@ -1,14 +1,21 @@
 import { userFacingError } from '@/lib/errors/store-error-message';
 import { getSupabase } from '@/lib/supabase/client';
-import type { Post } from '@/entities/post/post';
+import type { Post, PublishStatus } from '@/entities/post/post';
 
-/** `size` posts of the user from `offset` on, newest first (the Saved Posts list, docs/wire-formats.md §6). */
-export async function fetchPostsPage(userId: string, offset: number, size: number): Promise<Post[]> {
+/**
+ * `size` posts of the user from `offset` on, newest first (the Saved Posts list, docs/wire-formats.md
+ * §6), only those in `statuses` when given.
+ */
+export async function fetchPostsPage(
+  userId: string,
+  offset: number,
+  size: number,
+  statuses: readonly PublishStatus[] | null = null,
+): Promise<Post[]> {
   try {
-    const { data, error } = await getSupabase()
-      .from('posts')
-      .select('*')
-      .eq('user_id', userId)
+    let query = getSupabase().from('posts').select('*').eq('user_id', userId);
+    if (statuses) query = query.in('publish_status', [...statuses]);
+    const { data, error } = await query
       .order('created_at', { ascending: false })
       .range(offset, offset + size - 1);
     if (error) throw error;

@@ -3,7 +3,7 @@ import { getSupabase } from '@/lib/supabase/client';
 import type { Post } from '@/entities/post/post';
 
 export type PostPatch = Partial<
-  Pick<Post, 'content' | 'is_published' | 'image_path' | 'image_alt' | 'planned_at'>
+  Pick<Post, 'content' | 'is_published' | 'image_path' | 'image_alt' | 'planned_at' | 'first_comment'>
 >;
 
 /**

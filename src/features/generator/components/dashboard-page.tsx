@@ -53,6 +53,7 @@ export function DashboardPage({
   const topic = useGeneratorStore((state) => state.topic);
   const status = useGeneratorStore((state) => state.status);
   const error = useGeneratorStore((state) => state.error);
+  const retryNotice = useGeneratorStore((state) => state.retryNotice);
   const setTopic = useGeneratorStore((state) => state.setTopic);
   const generate = useGeneratorStore((state) => state.generate);
   const [researchOpen, setResearchOpen] = useState(false);
@@ -177,6 +178,7 @@ export function DashboardPage({
             )}
           </div>
           {error && <Alert tone="danger">{error}</Alert>}
+          {retryNotice && <Alert tone="info">{retryNotice}</Alert>}
           {draft.problem}
           {choosingVersion ? (
             <VariantsPanel

@@ -1,5 +1,6 @@
 import { format, parseISO } from 'date-fns';
-import { Check, CheckCircle2, Copy, FilePen, MessageCircle, Pencil, Trash2 } from 'lucide-react';
+import { Check, CheckCircle2, Copy, FilePen, MessageCircle, PenSquare, Pencil, Trash2 } from 'lucide-react';
+import { linkedInCommentLimit } from '@/lib/linkedin/linkedin-text';
 import { useState } from 'react';
 import { DownloadImageButton } from '@/entities/post/image/ui/download-image-button';
 import { imageFileName } from '@/entities/post/image/image-file-name';
@@ -37,7 +38,9 @@ interface SavedPostItemProps {
   author: Author;
   /** The author's hashtag maximum: the post check flags more. */
   maxHashtags?: number | undefined;
-  onSaveEdit: (content: string, image: ImageEdit | undefined) => Promise<void>;
+  onSaveEdit: (content: string, image: ImageEdit | undefined, firstComment: string) => Promise<void>;
+  /** Opens the post on the dashboard to go on writing it (not for a post that is out). */
+  onOpenInEditor?: (() => Promise<void>) | undefined;
   onTogglePublished: () => Promise<void>;
   onDelete: () => void;
   onChat: () => void;
@@ -51,6 +54,7 @@ export function SavedPostItem({
   author,
   maxHashtags,
   onSaveEdit,
+  onOpenInEditor,
   onTogglePublished,
   onDelete,
   onChat,
@@ -58,6 +62,7 @@ export function SavedPostItem({
 }: SavedPostItemProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(post.content);
+  const [comment, setComment] = useState(post.first_comment ?? '');
   const [saving, setSaving] = useState(false);
   const [editError, setEditError] = useState<string | null>(null);
   const { copied, copy: copyText } = useCopyToClipboard();
@@ -71,7 +76,7 @@ export function SavedPostItem({
     setSaving(true);
     setEditError(null);
     try {
-      await onSaveEdit(draft, image.edit());
+      await onSaveEdit(draft, image.edit(), comment);
       setEditing(false);
       image.reset();
     } catch (error) {
@@ -127,6 +132,18 @@ export function SavedPostItem({
             <div className="rounded-lg border border-slate-200">
               <PostCheckPanel text={draft} maxHashtags={maxHashtags} onChange={setDraft} />
             </div>
+            <label htmlFor={`comment-${post.id}`} className="block text-sm font-medium text-slate-700">
+              First comment
+            </label>
+            <textarea
+              id={`comment-${post.id}`}
+              rows={2}
+              value={comment}
+              maxLength={linkedInCommentLimit}
+              placeholder="Posted under the post right after it: a link, a source, a question"
+              onChange={(event) => setComment(event.target.value)}
+              className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500"
+            />
             <ImageEditFields state={image} disabled={saving} />
             {editError && <Alert tone="danger">{editError}</Alert>}
             <div className="flex justify-end gap-2">
@@ -135,6 +152,7 @@ export function SavedPostItem({
                 onClick={() => {
                   setEditing(false);
                   setDraft(post.content);
+                  setComment(post.first_comment ?? '');
                   setEditError(null);
                   image.reset();
                 }}
@@ -158,6 +176,12 @@ export function SavedPostItem({
                 alt={post.image_alt}
                 className="-mx-5 mt-3 w-[calc(100%+2.5rem)]"
               />
+            )}
+            {post.first_comment && (
+              <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm whitespace-pre-wrap break-words text-slate-700">
+                <span className="block text-xs font-medium text-slate-500">First comment</span>
+                {post.first_comment}
+              </p>
             )}
           </>
         )}
@@ -192,11 +216,17 @@ export function SavedPostItem({
               variant="ghost"
               onClick={() => {
                 setDraft(post.content);
+                setComment(post.first_comment ?? '');
                 setEditing(true);
               }}
             >
               <Pencil aria-hidden="true" className="h-4 w-4" /> Edit
             </Button>
+            {onOpenInEditor && (
+              <Button variant="ghost" onClick={() => void onOpenInEditor()}>
+                <PenSquare aria-hidden="true" className="h-4 w-4" /> Open in editor
+              </Button>
+            )}
             {post.image_path && (
               <DownloadImageButton
                 path={post.image_path}

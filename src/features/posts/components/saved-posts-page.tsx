@@ -11,14 +11,17 @@ import type { LinkedInStatus } from '@/entities/post/publishing/linkedin-api';
 import { useLiveRefresh } from '@/entities/post/publishing/use-live-refresh';
 import type { Post } from '@/entities/post/post';
 import { toast } from '@/lib/toast/toast';
+import { openPostInEditor } from '@/entities/post/document/open-post';
+import { usePostDocumentStore } from '@/entities/post/document/post-document-store';
 import { usePostsStore } from '../posts-store';
+import { PostFilterBar, emptyFilterText } from './post-filter-bar';
 import { SavedPostItem, type Author } from './saved-post-item';
 
 interface SavedPostsPageProps {
   author: Author;
   /** The author's hashtag maximum: the post check flags more. */
   maxHashtags?: number | undefined;
-  onChat: (post: { title: string; content: string }) => void;
+  onChat: (post: { id: string; title: string; content: string; apply?: (text: string) => void }) => void;
   /** Planning and publishing to LinkedIn; without it the posts show no publishing part. */
   publishing?: {
     /** The user's LinkedIn; null while unknown. */
@@ -32,6 +35,9 @@ interface SavedPostsPageProps {
 
 const noPosts: Post[] = [];
 
+/** A post still being written (not out, nor going out) can be opened on the dashboard. */
+const editable = (post: Post) => post.publish_status !== 'published' && post.publish_status !== 'publishing';
+
 /** The store's message for a failed change of one post, or what failed and what to do. */
 const failureMessage = (caught: unknown, what: string) =>
   caught instanceof Error && caught.message
@@ -43,6 +49,8 @@ const now = () => new Date();
 export function SavedPostsPage({ author, maxHashtags, onChat, publishing }: SavedPostsPageProps) {
   const {
     posts,
+    filter,
+    setFilter,
     loading,
     error,
     hasMore,
@@ -68,6 +76,18 @@ export function SavedPostsPage({ author, maxHashtags, onChat, publishing }: Save
       .finally(() => setLoadedOnce(true));
   }, [fetchPosts]);
 
+  /** Opens the post on the dashboard, with a chat suggestion applied as one undoable step if given. */
+  async function applyInEditor(post: Post, suggestion: string | null) {
+    const refused = await openPostInEditor(post);
+    if (refused) {
+      toast.error(refused);
+      return;
+    }
+    if (suggestion !== null)
+      usePostDocumentStore.getState().apply({ content: suggestion }, 'the chat suggestion');
+    navigate(paths.dashboard);
+  }
+
   async function confirmDelete() {
     if (!confirming) return;
     setDeleting(true);
@@ -87,6 +107,7 @@ export function SavedPostsPage({ author, maxHashtags, onChat, publishing }: Save
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-semibold text-slate-900">Saved Posts</h1>
+      <PostFilterBar filter={filter} onChange={(next) => void setFilter(next).catch(() => {})} />
       {error && !loading && (
         <Alert tone="danger" className="mt-4">
           {error}{' '}
@@ -99,14 +120,14 @@ export function SavedPostsPage({ author, maxHashtags, onChat, publishing }: Save
           </button>
         </Alert>
       )}
-      {!loadedOnce && loading ? (
+      {loading && (!loadedOnce || posts.length === 0) ? (
         <p role="status" className="mt-6 flex items-center gap-2 text-slate-600">
           <Spinner /> Loading your posts...
         </p>
       ) : posts.length === 0 && !error ? (
         <div className="mt-6 flex flex-col items-center rounded-2xl border-2 border-dashed border-slate-200 bg-white p-10 text-center">
           <FileText aria-hidden="true" className="h-8 w-8 text-slate-400" />
-          <p className="mt-3 font-medium text-slate-700">No posts saved yet</p>
+          <p className="mt-3 font-medium text-slate-700">{emptyFilterText[filter]}</p>
           <Button className="mt-4" onClick={() => navigate(paths.dashboard)}>
             Create a post
           </Button>
@@ -119,9 +140,10 @@ export function SavedPostsPage({ author, maxHashtags, onChat, publishing }: Save
               post={post}
               author={author}
               maxHashtags={maxHashtags}
-              onSaveEdit={async (content, image) => {
-                await updatePost(post.id, content, image);
+              onSaveEdit={async (content, image, firstComment) => {
+                await updatePost(post.id, content, image, firstComment);
               }}
+              onOpenInEditor={editable(post) ? () => applyInEditor(post, null) : undefined}
               onTogglePublished={async () => {
                 try {
                   await togglePublished(post.id);
@@ -132,7 +154,15 @@ export function SavedPostsPage({ author, maxHashtags, onChat, publishing }: Save
                 }
               }}
               onDelete={() => setConfirming(post.id)}
-              onChat={() => onChat({ title: post.topic, content: post.content })}
+              onChat={() =>
+                onChat({
+                  id: post.id,
+                  title: post.topic,
+                  content: post.content,
+                  // A suggestion goes into the post in the editor, where Undo takes it back.
+                  apply: editable(post) ? (text) => void applyInEditor(post, text) : undefined,
+                })
+              }
               publishing={
                 publishing && {
                   linkedin: publishing.linkedin,
