@@ -2,6 +2,7 @@ import { coldStart } from './cases/cold-start.ts';
 import { library } from './cases/library.ts';
 import { load } from './cases/load.ts';
 import { postCheck } from './cases/post-check.ts';
+import { postEditor } from './cases/post-editor.ts';
 import { voiceProfile } from './cases/voice-profile.ts';
 import { postImage } from './cases/post-image.ts';
 import { restLatency } from './cases/rest-latency.ts';
@@ -31,6 +32,7 @@ const cases: BenchCase[] = [
   library,
   postImage,
   postCheck,
+  postEditor,
   voiceProfile,
 ];
 

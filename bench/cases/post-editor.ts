@@ -1,0 +1,166 @@
+import type { Page, Request } from 'playwright-core';
+import type { AppServer } from '../../harness/app-server.ts';
+import { openBrowser, type BrowserSession } from '../../harness/browser.ts';
+import { newAccount, signUpAndOnboard } from '../../harness/journeys.ts';
+import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
+import { check } from '../check.ts';
+import { ensureFreshDist } from '../dist.ts';
+import { startAppWithFakeGroq } from '../generation-app.ts';
+import { buildLongPost } from '../long-post.ts';
+import type { BenchCase, BenchResult } from '../report.ts';
+import { row } from '../results.ts';
+import { round, summarize } from '../stats.ts';
+
+const keystrokes = 120;
+const keyGapMs = 40;
+const keyTargetMs = 16;
+const autosaveTargetMs = 1000;
+const resumeRuns = 5;
+
+interface EditorWindow {
+  __keys?: { downAt: number; frameAt: number | null }[];
+}
+
+/**
+ * In the page: for each keystroke in the post's text box, the time from the keydown to the first
+ * animation frame after the card's character counter shows the new length (the counter, the fold
+ * shading and the post check are one React commit, so the counter stands for all three).
+ */
+function armKeyProbe(): void {
+  const win = window as unknown as EditorWindow;
+  const records: { downAt: number; frameAt: number | null }[] = [];
+  win.__keys = records;
+  const box = document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Post text"]');
+  const counter = document.getElementById(box?.getAttribute('aria-describedby') ?? '');
+  if (!box || !counter) throw new Error('no post editor on the page');
+  let pending: { downAt: number; frameAt: number | null; length: number } | null = null;
+  box.addEventListener(
+    'keydown',
+    (event) => {
+      pending = { downAt: event.timeStamp, frameAt: null, length: -1 };
+      records.push(pending);
+    },
+    { capture: true },
+  );
+  box.addEventListener('input', () => {
+    if (pending) pending.length = box.value.length;
+  });
+  new MutationObserver(() => {
+    const shown = Number((counter.textContent ?? '').split(' / ')[0]?.replace(/,/g, ''));
+    const waiting = pending;
+    if (!waiting || waiting.frameAt !== null || shown !== waiting.length) return;
+    requestAnimationFrame(() => {
+      waiting.frameAt = performance.now();
+    });
+  }).observe(counter, { childList: true, characterData: true, subtree: true });
+}
+
+const preview = (page: Page) => page.getByRole('article', { name: 'Post preview' });
+const editor = (page: Page) => preview(page).getByRole('textbox', { name: 'Post text' });
+
+async function generate(page: Page, text: string): Promise<void> {
+  await page.getByLabel('What would you like to post about?').fill('Saying no more often');
+  const composer = page.getByRole('region', { name: 'Create New Post' });
+  await composer.getByRole('button', { name: 'Generate Post' }).click();
+  await composer.getByRole('button', { name: 'Generate Post' }).waitFor({ timeout: 60_000 });
+  await preview(page).getByRole('status').getByText('Saved', { exact: true }).waitFor({ timeout: 30_000 });
+  check((await editor(page).inputValue()) === text, 'the generated post is not the whole text');
+}
+
+/** Keystrokes at the end of a ~3,000-character post: latency to the painted counter, and the autosave after. */
+async function typeAndSave(page: Page, text: string): Promise<BenchResult[]> {
+  const saves: { at: number; method: string }[] = [];
+  const onRequest = (request: Request) => {
+    if (request.url().includes('/rest/v1/posts') && ['PATCH', 'POST'].includes(request.method()))
+      saves.push({ at: Date.now(), method: request.method() });
+  };
+  await editor(page).click();
+  await page.keyboard.press('End');
+  await page.evaluate(armKeyProbe);
+  page.on('request', onRequest);
+  const typed = 'x '.repeat(keystrokes / 2);
+  await page.keyboard.type(typed, { delay: keyGapMs });
+  const lastKeyAt = Date.now();
+  await page.waitForTimeout(autosaveTargetMs * 3);
+  page.off('request', onRequest);
+  const records = await page.evaluate(() => (window as unknown as EditorWindow).__keys ?? []);
+  const painted = records.filter((record) => record.frameAt !== null);
+  check(painted.length >= keystrokes * 0.9, `only ${painted.length} of ${records.length} keystrokes were painted`);
+  const latencies = painted.map((record) => (record.frameAt ?? 0) - record.downAt);
+  const summary = summarize(latencies);
+  const after = saves.filter((save) => save.at >= lastKeyAt);
+  check(after.length >= 1, 'no autosave request after the last keystroke');
+  const delay = (after[0]?.at ?? lastKeyAt) - lastKeyAt;
+  check((await editor(page).inputValue()) === `${text}${typed}`, 'the text box does not hold what was typed');
+  const length = text.length + typed.length;
+  console.log(
+    `  keystroke → painted counter: median ${round(summary.median)} ms, p95 ${round(summary.p95)} ms over ${painted.length} keys; autosave ${after.length} request(s), ${delay} ms after the last key`,
+  );
+  return [
+    row('post editor: keystroke → counter, fold and check painted, p95', summary.p95, 'ms', {
+      target: keyTargetMs,
+      note: `${painted.length} keys ${keyGapMs} ms apart at the end of a ${length.toLocaleString('en-US')}-character post, headless Chromium`,
+      details: { summary },
+    }),
+    row('post editor: autosave after the last keystroke', delay, 'ms', {
+      target: autosaveTargetMs,
+      note: `${after.length} request(s) after the last key (${saves.length} during and after the burst)`,
+      details: { saves, lastKeyAt },
+    }),
+  ];
+}
+
+/** A reload with the post open: navigation → the post in the text box (the document kept in this browser). */
+async function resume(page: Page, appUrl: string, text: string): Promise<BenchResult> {
+  const samples: number[] = [];
+  for (let run = 0; run < resumeRuns; run += 1) {
+    await page.goto(appUrl);
+    await editor(page).waitFor({ timeout: 30_000 });
+    const shownAt = await page.evaluate(
+      (start) =>
+        new Promise<number>((resolve) => {
+          const look = () => {
+            const box = document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Post text"]');
+            if (box?.value.startsWith(start)) resolve(performance.now());
+            else requestAnimationFrame(look);
+          };
+          look();
+        }),
+      text.slice(0, 40),
+    );
+    samples.push(shownAt);
+  }
+  const summary = summarize(samples);
+  console.log(`  reload → post in the editor: median ${round(summary.median)} ms over ${resumeRuns} loads`);
+  return row('dashboard load with a post to resume: navigation → post in the editor', summary.median, 'ms', {
+    note: `median of ${resumeRuns} reloads, from navigation start (performance.now), headless Chromium`,
+    details: { summary },
+  });
+}
+
+async function run(): Promise<BenchResult[]> {
+  await ensureFreshDist();
+  const text = buildLongPost(2880);
+  const fake: FakeProviders = await startFakeProviders({
+    scenarios: { groq: { text, tokensPerSecond: 5000, latencyMs: 0 } },
+  });
+  let app: AppServer | undefined;
+  let browser: BrowserSession | undefined;
+  try {
+    app = await startAppWithFakeGroq(fake);
+    browser = await openBrowser();
+    await signUpAndOnboard(browser.page, app.url, newAccount('Bench Writer'));
+    await generate(browser.page, text);
+    const typing = await typeAndSave(browser.page, text);
+    return [...typing, await resume(browser.page, app.url, text)];
+  } finally {
+    await browser?.close();
+    await app?.dispose();
+    await fake.close();
+  }
+}
+
+export const postEditor: BenchCase = {
+  name: 'post editor: typing, autosave and resuming a draft in Chromium',
+  run,
+};
