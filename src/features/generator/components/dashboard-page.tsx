@@ -306,7 +306,7 @@ export function DashboardPage({
               <PostCheckPanel
                 text={content}
                 maxHashtags={profile?.max_hashtags}
-                onChange={busy ? undefined : setContent}
+                onApply={busy ? undefined : (edit) => setContent(edit.text)}
               />
             </div>
           )}

@@ -123,7 +123,11 @@ export function SavedPostItem({
               className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500"
             />
             <div className="rounded-lg border border-slate-200">
-              <PostCheckPanel text={draft} maxHashtags={maxHashtags} onChange={setDraft} />
+              <PostCheckPanel
+                text={draft}
+                maxHashtags={maxHashtags}
+                onApply={(edit) => setDraft(edit.text)}
+              />
             </div>
             <ImageEditFields state={image} disabled={saving} />
             {editError && <Alert tone="danger">{editError}</Alert>}
