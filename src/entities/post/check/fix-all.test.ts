@@ -204,6 +204,15 @@ describe('repeated findings of one kind are one finding with a fix for all', () 
     expect(group(text, 'stock-vocabulary').message).toBe(
       '4 stock AI words: "delve", "landscape" (2) and "unlock". Use the plain words you would say out loud.',
     );
+    expect(group('We delve. We delve again.', 'stock-vocabulary').message).toBe(
+      '2 stock AI words: "delve" (2). Use the plain words you would say out loud.',
+    );
+  });
+
+  it('keeps the message and the fix of a finding that occurs once', () => {
+    const dash = group('We shipped — finally.', 'em-dash');
+    expect(dash.message).toBe('A dash like this is one of the best-known signs of AI writing.');
+    expect(dash.fixes.map((fix) => fix.label)).toEqual(['Use a comma']);
   });
 
   it('offers no fix where none is mechanical, and only the engagement bait of the stock lines', () => {

@@ -54,20 +54,20 @@ export function settleEdits(text: string, edits: readonly Edit[]): Edit[] {
     else if (last.replacement === '' && edit.replacement === '') last.end = Math.max(last.end, edit.end);
   }
   const removals = emptiedRuns(text, distinct).map((run) => removalOf(text, run));
-  if (removals.length === 0) return distinct;
   const kept = distinct.filter(
     (edit) => !removals.some((cut) => edit.start >= cut.start && edit.end <= cut.end),
   );
   return [...kept, ...removals].sort((a, b) => a.start - b.start);
 }
 
-interface Line {
+export interface Line {
   start: number;
   /** The index of its line break, or the end of the text. */
   end: number;
 }
 
-function lineAround(text: string, at: number): Line {
+/** The line that holds the character at `at` (a line break belongs to the line it ends). */
+export function lineAround(text: string, at: number): Line {
   const start = text.lastIndexOf('\n', at - 1) + 1;
   const next = text.indexOf('\n', at);
   return { start, end: next < 0 ? text.length : next };
@@ -105,20 +105,21 @@ function emptiedRuns(text: string, edits: readonly Edit[]): Line[] {
  */
 function removalOf(text: string, run: Line): Edit {
   let previousWord = run.start - 1;
-  while (previousWord >= 0 && isSpace(text[previousWord]!)) previousWord -= 1;
+  while (isSpace(text[previousWord])) previousWord -= 1;
   let nextWord = run.end;
-  while (nextWord < text.length && isSpace(text[nextWord]!)) nextWord += 1;
-  const previousEnd = previousWord < 0 ? -1 : lineAround(text, previousWord).end;
-  const nextStart = nextWord >= text.length ? -1 : lineAround(text, nextWord).start;
-  const breaks = (from: number, to: number) => text.slice(from, to).split('\n').length - 1;
+  while (isSpace(text[nextWord])) nextWord += 1;
+  const previousEnd = previousWord < 0 ? undefined : lineAround(text, previousWord).end;
+  const nextStart = nextWord >= text.length ? undefined : lineAround(text, nextWord).start;
+  const breaks = (from: number, to: number) => text.slice(from, to).split('\n').length;
   // Nothing else has words: the post is left empty, not a few blank lines.
   let cut: Line = { start: 0, end: text.length };
-  if (previousEnd >= 0 && nextStart >= 0) {
-    const kept = breaks(run.end, nextStart) >= breaks(previousEnd, run.start);
-    cut = kept ? { start: previousEnd, end: run.end } : { start: run.start, end: nextStart };
-  } else if (previousEnd >= 0) cut = { start: previousEnd, end: run.end };
-  else if (nextStart >= 0) cut = { start: run.start, end: nextStart };
+  if (previousEnd !== undefined && nextStart !== undefined) {
+    const takeBefore = breaks(run.end, nextStart) >= breaks(previousEnd, run.start);
+    cut = takeBefore ? { start: previousEnd, end: run.end } : { start: run.start, end: nextStart };
+  } else if (previousEnd !== undefined) cut = { start: previousEnd, end: run.end };
+  else if (nextStart !== undefined) cut = { start: run.start, end: nextStart };
   return { ...cut, replacement: '' };
 }
 
-const isSpace = (character: string) => /\s/u.test(character);
+/** Whether the character is white space (nothing before the start or past the end is). */
+const isSpace = (character: string | undefined) => character !== undefined && /\s/u.test(character);

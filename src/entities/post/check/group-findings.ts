@@ -18,7 +18,10 @@ export interface FindingGroup {
   fixes: readonly Fix[];
 }
 
-/** The findings of `text` (from checkPost) by kind, in the order of each kind's first place. */
+/**
+ * The findings of `text` by kind, in the order of each kind's first place. `findings` are in text
+ * order, as checkPost returns them (or any part of them, in the same order).
+ */
 export function groupFindings(text: string, findings: readonly Finding[]): FindingGroup[] {
   const byKind = new Map<FindingKind, Finding[]>();
   for (const finding of findings) {
@@ -26,13 +29,12 @@ export function groupFindings(text: string, findings: readonly Finding[]): Findi
     if (places) places.push(finding);
     else byKind.set(finding.kind, [finding]);
   }
-  const groups = [...byKind].map(([kind, places]) => {
-    places.sort((a, b) => a.start - b.start || a.end - b.end);
-    return { kind, message: messageFor(text, places), findings: places, fixes: fixesFor(text, places) };
-  });
-  return groups.sort(
-    (a, b) => a.findings[0]!.start - b.findings[0]!.start || a.findings[0]!.end - b.findings[0]!.end,
-  );
+  return [...byKind].map(([kind, places]) => ({
+    kind,
+    message: messageFor(text, places),
+    findings: places,
+    fixes: fixesFor(text, places),
+  }));
 }
 
 /** `"a"`, `"a" and "b"`, `"a", "b" and "c"`; a word that comes back is counted: `"realm" (2)`. */

@@ -1,4 +1,4 @@
-import type { Edit } from './fix';
+import { lineAround, type Edit } from './fix';
 
 /**
  * Taking links out of a post so that what is left still reads. A line or sentence that only
@@ -14,11 +14,12 @@ interface Span {
 
 /**
  * Words that only point at a link. A line or sentence made of nothing else (once the links are
- * out) is an introduction. Lower case, straight apostrophes.
+ * out) is an introduction. Lower case, apostrophes left out. Not "our", "my" or "new": "Our
+ * report is out" is news, and keeping a line is the safer mistake than deleting one.
  */
 const pointerWords = new Set(
   (
-    "a an the this that these it its is are here here's there it's our my your full free new more " +
+    'a an the this that these it its is are here heres there your full free more ' +
     'read see check out find get grab try watch listen download sign up register join apply learn ' +
     'link links url source sources via at in on to from for of below above comment comments first ' +
     'bio details info information report article post story paper study blog thread website site page ' +
@@ -27,19 +28,11 @@ const pointerWords = new Set(
   ).split(' '),
 );
 
-/** Of the line around `at`, where it starts and where its line break is. */
-function lineAround(text: string, at: number): Span {
-  const start = text.lastIndexOf('\n', at - 1) + 1;
-  const next = text.indexOf('\n', at);
-  return { start, end: next < 0 ? text.length : next };
-}
-
-/** The text of [from, to) with the links in it cut out. */
+/** The text of [from, to) with the links in it (all inside it, in order) cut out. */
 function withoutLinks(text: string, from: number, to: number, links: readonly Span[]): string {
   let rest = '';
   let at = from;
   for (const link of links) {
-    if (link.start < from || link.end > to) continue;
     rest += `${text.slice(at, link.start)} `;
     at = link.end;
   }
@@ -51,8 +44,8 @@ export function onlyPointsAtLink(words: string): boolean {
   const found =
     words
       .toLowerCase()
-      .replace(/’/gu, "'")
-      .match(/[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu) ?? [];
+      .replace(/['’]/gu, '')
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   return found.length <= 12 && found.every((word) => pointerWords.has(word));
 }
 
@@ -68,14 +61,18 @@ function sentenceAround(text: string, line: Span, span: Span): Span {
   return { start, end: after < 0 ? line.end : span.end + after + 1 };
 }
 
-/** Removing a whole sentence inside a line, with the space that joined it to its neighbour. */
+/**
+ * Removing a whole sentence inside a line: with the spaces after it when another sentence follows,
+ * else with the spaces before it (and any after it, to the end of the line).
+ */
 function sentenceRemoval(text: string, line: Span, sentence: Span): Edit {
-  const trailing = /^[ \t]+/u.exec(text.slice(sentence.end, line.end))?.[0].length ?? 0;
-  if (trailing > 0 && sentence.end + trailing < line.end) {
+  const rest = text.slice(sentence.end, line.end);
+  if (rest.trim() !== '') {
+    const trailing = /^[ \t]*/u.exec(rest)![0].length;
     return { start: sentence.start, end: sentence.end + trailing, replacement: '' };
   }
-  const leading = /[ \t]*$/u.exec(text.slice(line.start, sentence.start))?.[0].length ?? 0;
-  return { start: sentence.start - leading, end: sentence.end, replacement: '' };
+  const leading = /[ \t]*$/u.exec(text.slice(line.start, sentence.start))![0].length;
+  return { start: sentence.start - leading, end: line.end, replacement: '' };
 }
 
 /** Colons, arrows and pointing hands that lead to a link; a sentence that ended on one gets a period. */
@@ -108,7 +105,7 @@ function linkRemoval(text: string, line: Span, sentence: Span, link: Span): Edit
     return { start, end: link.end + spaces, replacement: '' };
   }
   // "We are hiring: https://…" ends a sentence on the colon: it becomes a period.
-  const endsSentence = link.end === sentence.end || /^[ \t]*$/u.test(text.slice(link.end, sentence.end));
+  const endsSentence = /^[ \t]*$/u.test(text.slice(link.end, sentence.end));
   const closes =
     lead[1] !== undefined && endsSentence && !/[.!?]$/u.test(before.slice(0, before.length - lead[0].length));
   return { start, end: link.end, replacement: closes ? '.' : '' };

@@ -1,4 +1,5 @@
 import type { Finding } from './check-post';
+import { lineAround } from './fix';
 
 /** How far a quote reaches either side of a mark too small to find by itself. */
 const reach = 24;
@@ -15,9 +16,8 @@ export function quoteOf(text: string, finding: Finding): string {
   if (end - start > longest || end - start >= text.length) return '';
   const words = text.slice(start, end).trim();
   if (/[\p{L}\p{N}]{2}/u.test(words)) return words;
-  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
-  const nextBreak = text.indexOf('\n', end);
-  const lineEnd = nextBreak < 0 ? text.length : nextBreak;
+  // A mark too small to have letters holds no line break either.
+  const { start: lineStart, end: lineEnd } = lineAround(text, start);
   let from = Math.max(lineStart, start - reach);
   let to = Math.min(lineEnd, end + reach);
   // A word cut in half at either edge is left out.
