@@ -4,7 +4,7 @@ import { seriousAxeViolations } from './support/axe.ts';
 import { useSignedInSession } from './support/signed-in-session.ts';
 
 // The post check in the browser: findings appear while the post streams, and a one-click fix
-// changes the text that is then saved.
+// changes every place of its kind in the text that is then saved.
 
 const session = useSignedInSession('Mary Jackson');
 const composer = () => session.page.getByRole('region', { name: 'Create New Post' });
@@ -18,7 +18,7 @@ const post = [
 ].join('\n\n');
 
 describe('the post check', () => {
-  it('lists what gives a post away while it streams, and a one-click fix removes an em dash before saving', async () => {
+  it('lists what gives a post away while it streams, and one click turns both em dashes into commas before saving', async () => {
     session.fake.setScenario('groq', { text: post, tokensPerSecond: 60 });
     const topic = 'Shipping the billing page';
     await session.page.getByLabel('What would you like to post about?').fill(topic);
@@ -30,11 +30,13 @@ describe('the post check', () => {
     expect(await composer().getByRole('button', { name: 'Generating post...' }).count()).toBe(1);
     await composer().getByRole('button', { name: 'Generate Post' }).waitFor({ timeout: 60_000 });
 
-    await check().getByRole('button', { name: 'Post check: 2 things to look at' }).waitFor();
-    expect(await seriousAxeViolations(session.page)).toEqual([]);
-    await check().getByRole('button', { name: 'Use a comma' }).first().click();
+    // Two dashes are one finding, with one fix for both.
     await check().getByRole('button', { name: 'Post check: 1 thing to look at' }).waitFor();
-    await check().getByRole('button', { name: 'Use a comma' }).click();
+    await check()
+      .getByText('2 dashes: dashes like these are one of the best-known signs of AI writing.')
+      .waitFor();
+    expect(await seriousAxeViolations(session.page)).toEqual([]);
+    await check().getByRole('button', { name: 'Use commas (2)' }).click();
     await check().getByText('Post check: nothing stands out').waitFor();
     // With nothing to list there is no toggle pointing at a missing list.
     expect(await seriousAxeViolations(session.page)).toEqual([]);
@@ -58,7 +60,7 @@ describe('the post check', () => {
     const editor = item.getByLabel('Edit post');
     await editor.fill(`${await editor.inputValue()}\n\nThoughts?`);
     await item.getByRole('region', { name: 'Post check' }).getByText('Ending on "Thoughts?" alone').waitFor();
-    await item.getByRole('button', { name: 'Remove it' }).click();
+    await item.getByRole('button', { name: 'Remove "Thoughts?"' }).click();
     expect((await editor.inputValue()).trimEnd().endsWith('within a month.')).toBe(true);
   });
 });

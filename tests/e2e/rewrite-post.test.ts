@@ -43,7 +43,7 @@ async function generate(text: string) {
 describe('rewriting the post in the preview', () => {
   it('removes the AI tells the post check flags, sending only those spans, and Undo brings the post back', async () => {
     await generate(post);
-    await check().getByRole('button', { name: 'Post check: 2 things to look at' }).waitFor();
+    await check().getByRole('button', { name: 'Post check: 1 thing to look at' }).waitFor();
     expect(await bar().getByRole('button', { name: 'Remove AI tells', exact: true }).isEnabled()).toBe(true);
 
     session.fake.setScenario('groq', { text: withoutDashes, tokensPerSecond: 2000 });
@@ -69,7 +69,7 @@ describe('rewriting the post in the preview', () => {
     await bar().getByRole('button', { name: 'Undo Remove AI tells' }).click();
     await barStatus().getByText('Undone: Remove AI tells.').waitFor();
     expect(await preview().innerText()).toContain(flagged);
-    await check().getByRole('button', { name: 'Post check: 2 things to look at' }).waitFor();
+    await check().getByRole('button', { name: 'Post check: 1 thing to look at' }).waitFor();
     expect(await bar().getByRole('button', { name: /^Undo/ }).count()).toBe(0);
   });
 

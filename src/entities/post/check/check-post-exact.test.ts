@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyFix, checkPost, type CheckOptions, type Finding, type FindingKind } from './check-post';
+import { checkPost, type CheckOptions, type Finding, type FindingKind } from './check-post';
+import { applyFix } from './fix';
+import { groupFindings } from './group-findings';
 
 /**
  * Exact findings: the kind, the characters each one covers, the words the user reads and the fix a
@@ -9,6 +11,11 @@ import { applyFix, checkPost, type CheckOptions, type Finding, type FindingKind 
 
 const only = (text: string, kind: FindingKind, options: CheckOptions = {}) =>
   checkPost(text, options).filter((finding) => finding.kind === kind);
+/** The text after the panel's fix of these places of one kind (the text as it is without one). */
+const fixed = (text: string, places: Finding[]) => {
+  const fix = groupFindings(text, places)[0]?.fixes[0];
+  return fix ? applyFix(text, fix).text : text;
+};
 
 /** A text of exactly `length` characters whose first line (99 characters) stays above the fold. */
 const sized = (length: number) => `${'a'.repeat(99)}\n${'a'.repeat(length - 100)}`;
@@ -16,7 +23,6 @@ const sized = (length: number) => `${'a'.repeat(99)}\n${'a'.repeat(length - 100)
 const hooked = (hook: number) => `${'a'.repeat(hook)}\n${'b'.repeat(999 - hook)}`;
 
 const dashMessage = 'A dash like this is one of the best-known signs of AI writing.';
-const dashFix = { label: 'Use a comma', replacement: ', ' };
 const notXMessage = '"It\'s not X, it\'s Y" is a pattern readers now spot as AI. Say what it is.';
 const threeWordsMessage =
   'Lists of exactly three ("X, Y and Z") are a habit of AI writing. Keep the ones that matter.';
@@ -30,7 +36,7 @@ const dash = (start: number, end: number): Finding => ({
   start,
   end,
   message: dashMessage,
-  fix: dashFix,
+  fix: { label: 'Use a comma', edit: { start, end, replacement: ', ' } },
 });
 
 describe('checkPost, exactly', () => {
@@ -120,13 +126,13 @@ describe('checkPost, exactly', () => {
       const text = 'We shipped — finally.';
       const found = only(text, 'em-dash');
       expect(found).toEqual([dash(10, 13)]);
-      expect(applyFix(text, found[0]!)).toBe('We shipped, finally.');
+      expect(fixed(text, found)).toBe('We shipped, finally.');
     });
 
     it('turns a dash without spaces, or with a space on one side, into a comma and a space', () => {
       const text = 'Ship small—then measure.';
       expect(only(text, 'em-dash')).toEqual([dash(10, 11)]);
-      expect(applyFix(text, dash(10, 11))).toBe('Ship small, then measure.');
+      expect(fixed(text, [dash(10, 11)])).toBe('Ship small, then measure.');
       expect(only('Ship small —then measure.', 'em-dash')).toEqual([dash(10, 12)]);
       expect(only('Ship small– then measure.', 'em-dash')).toEqual([dash(10, 12)]);
     });
@@ -140,7 +146,12 @@ describe('checkPost, exactly', () => {
       expect(only('From 2019 – and for years', 'em-dash')).toEqual([dash(9, 12)]);
       expect(only('Sales up 40%–2021 was good', 'em-dash')).toEqual([dash(12, 13)]);
       expect(only('From 2019—2021 we grew.', 'em-dash')).toEqual([dash(9, 10)]);
-      expect(only('– 5 things', 'em-dash')).toEqual([dash(0, 2)]);
+      expect(only('– 5 things', 'em-dash')).toEqual([
+        {
+          ...dash(0, 2),
+          fix: { label: 'Remove the dash', edit: { start: 0, end: 2, replacement: '' } },
+        },
+      ]);
     });
   });
 
@@ -165,7 +176,7 @@ describe('checkPost, exactly', () => {
 
     it('has no fix, so applying it leaves the text as it is', () => {
       const text = "It's not a tool, it's a mindset.";
-      expect(applyFix(text, only(text, 'not-x-but-y')[0]!)).toBe(text);
+      expect(groupFindings(text, only(text, 'not-x-but-y'))[0]!.fixes).toEqual([]);
     });
   });
 
@@ -219,13 +230,14 @@ describe('checkPost, exactly', () => {
       start,
       end: start + last.length,
       message: `Ending on "${last}" alone reads as engagement bait. Ask something specific, or end on your point.`,
-      fix: { label: 'Remove it', replacement: '' },
+      fix: { label: `Remove "${last}"`, edit: { start, end: start + last.length, replacement: '' } },
     });
 
     it('covers just the bait words of the last paragraph, with a line break or spaces around them', () => {
       const text = 'We shipped it.\n\nAgree?\n';
       expect(only(text, 'stock-closer')).toEqual([bait(16, 'Agree?')]);
-      expect(applyFix(text, bait(16, 'Agree?'))).toBe('We shipped it.\n\n\n');
+      // The paragraph goes with the blank line before it; the line break that ended the post stays.
+      expect(fixed(text, [bait(16, 'Agree?')])).toBe('We shipped it.\n');
       expect(only('We shipped it.\n\n  What do you think?  \n\n', 'stock-closer')).toEqual([
         bait(18, 'What do you think?'),
       ]);
@@ -300,25 +312,32 @@ describe('checkPost, exactly', () => {
   describe('emoji and arrow bullets', () => {
     it('covers each emoji and the space after it, not the indent, when exactly two lines start with one', () => {
       const text = '  🚀 Ship\n✅ Test';
-      const fix = { label: 'Remove the emoji', replacement: '' };
+      const fix = (start: number, end: number) => ({
+        label: 'Remove the emoji',
+        edit: { start, end, replacement: '' },
+      });
       const found = only(text, 'emoji-bullets');
       expect(found).toEqual([
-        { kind: 'emoji-bullets', start: 2, end: 5, message: emojiMessage, fix },
-        { kind: 'emoji-bullets', start: 10, end: 12, message: emojiMessage, fix },
+        { kind: 'emoji-bullets', start: 2, end: 5, message: emojiMessage, fix: fix(2, 5) },
+        { kind: 'emoji-bullets', start: 10, end: 12, message: emojiMessage, fix: fix(10, 12) },
       ]);
-      expect(applyFix(text, found[0]!)).toBe('  Ship\n✅ Test');
+      expect(fixed(text, [found[0]!])).toBe('  Ship\n✅ Test');
+      expect(fixed(text, found)).toBe('  Ship\nTest');
     });
 
     it('flags a single arrow line, with its indent kept', () => {
-      const fix = { label: 'Remove the arrow', replacement: '' };
+      const fix = (start: number, end: number) => ({
+        label: 'Remove the arrow',
+        edit: { start, end, replacement: '' },
+      });
       const message = 'Arrow bullets (→) are a tell of AI-written posts.';
       expect(only('→ Read the tickets', 'arrow-bullets')).toEqual([
-        { kind: 'arrow-bullets', start: 0, end: 2, message, fix },
+        { kind: 'arrow-bullets', start: 0, end: 2, message, fix: fix(0, 2) },
       ]);
       const text = 'Next:\n  ➡️ Rewrite';
       const found = only(text, 'arrow-bullets');
-      expect(found).toEqual([{ kind: 'arrow-bullets', start: 8, end: 11, message, fix }]);
-      expect(applyFix(text, found[0]!)).toBe('Next:\n  Rewrite');
+      expect(found).toEqual([{ kind: 'arrow-bullets', start: 8, end: 11, message, fix: fix(8, 11) }]);
+      expect(fixed(text, found)).toBe('Next:\n  Rewrite');
     });
   });
 
@@ -330,7 +349,7 @@ describe('checkPost, exactly', () => {
         end: 21,
         message:
           'Unicode "bold" or "italic" letters are read out one by one by screen readers, are not found by search, and count double.',
-        fix: { label: 'Use plain letters', replacement: 'Get started' },
+        fix: { label: 'Use plain letters', edit: { start: 0, end: 21, replacement: 'Get started' } },
       },
     ]);
   });
@@ -344,25 +363,33 @@ describe('checkPost, exactly', () => {
           start: 25,
           end: 31,
           message: '4 hashtags: more than 3 looks like a tag pile. Keep the 3 that matter most.',
-          fix: { label: 'Remove #Four', replacement: '' },
+          fix: { label: 'Remove #Four', edit: { start: 25, end: 31, replacement: '' } },
         },
       ]);
       expect(only('Ship it. #One #Two #Three', 'too-many-hashtags')).toEqual([]);
     });
 
-    it('keeps the line break or bracket before a removed hashtag', () => {
-      const none = (start: number, tag: string): Finding => ({
+    it('covers a tag after a line break or bracket without what comes before it', () => {
+      const none = (start: number, tag: string, edit: { start: number; end: number }): Finding => ({
         kind: 'too-many-hashtags',
         start,
         end: start + tag.length,
         message: '1 hashtag: your settings ask for none.',
-        fix: { label: `Remove ${tag}`, replacement: '' },
+        fix: { label: `Remove ${tag}`, edit: { ...edit, replacement: '' } },
       });
       const text = 'Ship it.\n#One';
-      expect(only(text, 'too-many-hashtags', { maxHashtags: 0 })).toEqual([none(9, '#One')]);
-      expect(applyFix(text, none(9, '#One'))).toBe('Ship it.\n');
-      expect(only('#One ship', 'too-many-hashtags', { maxHashtags: 0 })).toEqual([none(0, '#One')]);
-      expect(only('Ship (#One)', 'too-many-hashtags', { maxHashtags: 0 })).toEqual([none(6, '#One')]);
+      expect(only(text, 'too-many-hashtags', { maxHashtags: 0 })).toEqual([
+        none(9, '#One', { start: 9, end: 13 }),
+      ]);
+      // The line it was alone on goes too.
+      expect(fixed(text, only(text, 'too-many-hashtags', { maxHashtags: 0 }))).toBe('Ship it.');
+      // Inside a sentence or brackets, only its "#" goes.
+      expect(only('#One ship', 'too-many-hashtags', { maxHashtags: 0 })).toEqual([
+        none(0, '#One', { start: 0, end: 1 }),
+      ]);
+      expect(only('Ship (#One)', 'too-many-hashtags', { maxHashtags: 0 })).toEqual([
+        none(6, '#One', { start: 6, end: 7 }),
+      ]);
     });
   });
 
@@ -414,20 +441,23 @@ describe('checkPost, exactly', () => {
     });
   });
 
-  it('covers a www link without the comma after it, and removes it', () => {
-    const text = 'See www.example.com/jobs, today.';
+  it('covers a www link without the comma after it, and removes it with the space before it', () => {
+    const text = 'We posted www.example.com/jobs, today.';
     const found = only(text, 'link-in-body');
     expect(found).toEqual([
       {
         kind: 'link-in-body',
-        start: 4,
-        end: 24,
+        start: 10,
+        end: 30,
         message:
           'LinkedIn shows posts with links to fewer people. Put the link in the first comment instead.',
-        fix: { label: 'Remove the link (copy it first)', replacement: '' },
+        fix: { label: 'Remove the link', edit: { start: 10, end: 30, replacement: '' } },
       },
     ]);
-    expect(applyFix(text, found[0]!)).toBe('See , today.');
+    expect(fixed(text, found)).toBe('We posted, today.');
+    // A line of nothing but pointing words goes whole.
+    const pointing = 'See www.example.com/jobs, today.';
+    expect(fixed(pointing, only(pointing, 'link-in-body'))).toBe('');
   });
 
   describe('markdown-artifacts', () => {
@@ -443,14 +473,14 @@ describe('checkPost, exactly', () => {
           start: 9,
           end: 19,
           message: boldMessage,
-          fix: { label: 'Remove the asterisks', replacement: 'really' },
+          fix: { label: 'Remove the asterisks', edit: { start: 9, end: 19, replacement: 'really' } },
         },
         {
           kind: 'markdown-artifacts',
           start: 29,
           end: 37,
           message: boldMessage,
-          fix: { label: 'Remove the asterisks', replacement: 'very' },
+          fix: { label: 'Remove the asterisks', edit: { start: 29, end: 37, replacement: 'very' } },
         },
       ]);
       expect(only('A ** loose ** pair and **two\nlines**', 'markdown-artifacts')).toEqual([]);
@@ -465,10 +495,10 @@ describe('checkPost, exactly', () => {
           start: 6,
           end: 10,
           message: headingMessage,
-          fix: { label: 'Remove the #', replacement: '' },
+          fix: { label: 'Remove the #', edit: { start: 6, end: 10, replacement: '' } },
         },
       ]);
-      expect(applyFix(text, found[0]!)).toBe('Intro\nLessons');
+      expect(fixed(text, found)).toBe('Intro\nLessons');
       expect(only('###### Six', 'markdown-artifacts')).toHaveLength(1);
       expect(only('####### Seven\n#Hashtag line', 'markdown-artifacts')).toEqual([]);
     });
@@ -479,12 +509,13 @@ describe('checkPost, exactly', () => {
         start,
         end,
         message: bulletMessage,
-        fix: { label: 'Use •', replacement: '• ' },
+        fix: { label: 'Use •', edit: { start, end, replacement: '• ' } },
       });
       const text = 'Plan:\n  -  first\n* second';
       const found = only(text, 'markdown-artifacts');
       expect(found).toEqual([bullet(6, 11), bullet(17, 19)]);
-      expect(applyFix(text, found[0]!)).toBe('Plan:\n• first\n* second');
+      expect(fixed(text, [found[0]!])).toBe('Plan:\n• first\n* second');
+      expect(fixed(text, found)).toBe('Plan:\n• first\n• second');
       expect(only('-5 degrees outside\n*really* cold', 'markdown-artifacts')).toEqual([]);
     });
   });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyFix, checkPost, findingKinds, type CheckOptions, type FindingKind } from './check-post';
+import { checkPost, findingKinds, type CheckOptions, type Finding, type FindingKind } from './check-post';
+import { applyFix } from './fix';
+import { groupFindings } from './group-findings';
 
 /** A plain post of about 1,000 characters that should raise nothing. */
 const clean = [
@@ -18,6 +20,9 @@ const kinds = (text: string, options = {}) => checkPost(text, options).map((find
 const only = (text: string, kind: FindingKind, options: CheckOptions = {}) =>
   checkPost(text, options).filter((finding) => finding.kind === kind);
 const padded = (middle: string) => `${clean}\n\n${middle}`;
+/** The text after the panel's fix of these places of one kind. */
+const fixed = (text: string, places: Finding[]) =>
+  applyFix(text, groupFindings(text, places)[0]!.fixes[0]!).text;
 
 describe('checkPost', () => {
   it('finds nothing in a plain, well-sized post', () => {
@@ -41,7 +46,7 @@ describe('checkPost', () => {
       const found = only(text, 'em-dash');
       expect(found).toHaveLength(4);
       expect(text.slice(found[0]!.start, found[0]!.end)).toBe(' — ');
-      expect(applyFix(text, found[0]!)).toContain('We shipped, finally — on time.');
+      expect(fixed(text, [found[0]!])).toContain('We shipped, finally — on time.');
     });
 
     it('leaves hyphens and number ranges alone', () => {
@@ -94,7 +99,7 @@ describe('checkPost', () => {
       const text = `${clean}\n\nThoughts?`;
       const [ending] = only(text, 'stock-closer');
       expect(ending).toBeDefined();
-      expect(applyFix(text, ending!).trimEnd()).toBe(clean);
+      expect(fixed(text, [ending!])).toBe(clean);
     });
 
     it('does not take a real question at the end for bait', () => {
@@ -146,7 +151,8 @@ describe('checkPost', () => {
       const text = padded('🚀 Ship small\n✅ Measure\n💡 Learn');
       const found = only(text, 'emoji-bullets');
       expect(found).toHaveLength(3);
-      expect(applyFix(text, found[0]!)).toContain('\nShip small\n✅ Measure');
+      expect(fixed(text, [found[0]!])).toContain('\nShip small\n✅ Measure');
+      expect(fixed(text, found)).toContain('\nShip small\nMeasure\nLearn');
     });
 
     it('leaves a single emoji line and emoji inside sentences alone', () => {
@@ -163,7 +169,7 @@ describe('checkPost', () => {
     const text = padded('This is 𝗿𝗲𝗮𝗹𝗹𝘆 important and 𝘷𝘦𝘳𝘺 quiet.');
     const found = only(text, 'unicode-styling');
     expect(found).toHaveLength(2);
-    expect(applyFix(text, found[0]!)).toContain('This is really important');
+    expect(fixed(text, [found[0]!])).toContain('This is really important and 𝘷𝘦𝘳𝘺 quiet.');
   });
 
   describe('too-many-hashtags', () => {
@@ -171,7 +177,8 @@ describe('checkPost', () => {
       const text = `${clean} #Hiring #Growth #AI`;
       const found = only(text, 'too-many-hashtags');
       expect(found).toHaveLength(2);
-      expect(applyFix(text, found[0]!)).toBe(`${clean} #Hiring #AI`);
+      expect(fixed(text, [found[0]!])).toBe(`${clean} #Hiring #AI`);
+      expect(fixed(text, found)).toBe(`${clean} #Hiring`);
     });
 
     it('follows the maximum of the settings, and "#1", "C#" and a URL fragment are not hashtags', () => {
@@ -225,11 +232,11 @@ describe('checkPost', () => {
     });
   });
 
-  it('flags a link in the body, without the punctuation after it, and can remove it', () => {
+  it('flags a link in the body, without the punctuation after it, and removes the line that led to it', () => {
     const text = padded('Read more at https://example.com/post?id=4.');
     const [found] = only(text, 'link-in-body');
     expect(text.slice(found!.start, found!.end)).toBe('https://example.com/post?id=4');
-    expect(applyFix(text, found!)).toContain('Read more at .');
+    expect(fixed(text, [found!])).toBe(clean);
     expect(only(padded('We use example.com daily.'), 'link-in-body')).toEqual([]);
   });
 
@@ -237,9 +244,7 @@ describe('checkPost', () => {
     const text = padded('## Lessons\n\nThis was **really** hard.\n- first\n- second');
     const found = only(text, 'markdown-artifacts');
     expect(found).toHaveLength(4);
-    let fixed = text;
-    for (const finding of [...found].reverse()) fixed = applyFix(fixed, finding);
-    expect(fixed).toContain('Lessons\n\nThis was really hard.\n• first\n• second');
+    expect(fixed(text, found)).toContain('Lessons\n\nThis was really hard.\n• first\n• second');
     expect(only(padded('2 * 3 = 6 and snake_case_name'), 'markdown-artifacts')).toEqual([]);
   });
 

@@ -1,9 +1,11 @@
 import { linkedInFoldLength, linkedInLength, linkedInPostLimit } from '../../../lib/linkedin/linkedin-text';
+import type { Edit } from './fix';
 
 /**
- * The post check (docs/product.md §5.9): what a reader or LinkedIn would take for AI writing, and
+ * The post check (docs/product.md §5.5b): what a reader or LinkedIn would take for AI writing, and
  * what hurts a post in the feed. Deterministic and fast enough for every keystroke and streamed
- * chunk; no AI call.
+ * chunk; no AI call. This module finds each place; group-findings.ts turns repeats of one kind into
+ * one finding with a fix for all of them, which is what the panel shows.
  */
 export const findingKinds = [
   'em-dash',
@@ -32,8 +34,11 @@ export interface Finding {
   start: number;
   end: number;
   message: string;
-  /** A mechanical fix: put `replacement` in place of the range. */
-  fix?: { label: string; replacement: string };
+  /**
+   * The mechanical change for this place alone, when there is one. The panel's buttons combine the
+   * places of one kind and tidy the lines around them (groupFindings): apply those, not this.
+   */
+  fix?: { label: string; edit: Edit };
 }
 
 export interface CheckOptions {
@@ -67,12 +72,6 @@ export function checkPost(text: string, options: CheckOptions = {}): Finding[] {
   return findings.sort((a, b) => a.start - b.start || a.end - b.end);
 }
 
-/** The text with one finding's fix applied (the text unchanged when it has none). */
-export function applyFix(text: string, finding: Finding): string {
-  if (!finding.fix) return text;
-  return text.slice(0, finding.start) + finding.fix.replacement + text.slice(finding.end);
-}
-
 function* matches(text: string, pattern: RegExp): Generator<RegExpExecArray> {
   const global = new RegExp(
     pattern.source,
@@ -87,6 +86,11 @@ function* matches(text: string, pattern: RegExp): Generator<RegExpExecArray> {
 /** The characters a whole match covers. */
 function spanOf(match: RegExpExecArray): { start: number; end: number } {
   return { start: match.index, end: match.index + match[0].length };
+}
+
+/** A fix that puts `replacement` in place of the finding's own characters. */
+function inPlace(match: RegExpExecArray, label: string, replacement: string): Finding['fix'] {
+  return { label, edit: { ...spanOf(match), replacement } };
 }
 
 function lengthFindings(text: string): Finding[] {
@@ -122,16 +126,21 @@ function lengthFindings(text: string): Finding[] {
 
 function dashes(text: string): Finding[] {
   const findings: Finding[] = [];
-  for (const match of matches(text, / ?[\u2014\u2013] ?/u)) {
+  // A run of dashes ("——", "– —") is one dash.
+  for (const match of matches(text, /[ \t]*[\u2014\u2013]+(?:[ \t]+[\u2014\u2013]+)*[ \t]*/u)) {
     const before = text[match.index - 1] ?? '';
     const after = text[match.index + match[0].length] ?? '';
     // An en dash between numbers is a range (2020–2024, pages 4–7), not a dash.
     if (match[0].trim() === '\u2013' && /\d/.test(before) && /\d/.test(after)) continue;
+    // A dash that opens or ends a line joins nothing: it goes, rather than leave a stray comma.
+    const lineEdge =
+      /^[ \t]*$/u.test(lineBefore(text, match.index)) ||
+      /^[ \t]*$/u.test(lineAfter(text, match.index + match[0].length));
     findings.push({
       kind: 'em-dash',
       ...spanOf(match),
       message: 'A dash like this is one of the best-known signs of AI writing.',
-      fix: { label: 'Use a comma', replacement: ', ' },
+      fix: lineEdge ? inPlace(match, 'Remove the dash', '') : inPlace(match, 'Use a comma', ', '),
     });
   }
   return findings;
@@ -220,12 +229,13 @@ function stockPhrases(text: string): Finding[] {
   const last = text.slice(lastStart, trimmedEnd).trim();
   if (last !== '' && engagementBait.test(last)) {
     const start = text.indexOf(last, lastStart);
+    const end = start + last.length;
     findings.push({
       kind: 'stock-closer',
       start,
-      end: start + last.length,
+      end,
       message: `Ending on "${last}" alone reads as engagement bait. Ask something specific, or end on your point.`,
-      fix: { label: 'Remove it', replacement: '' },
+      fix: { label: `Remove "${last}"`, edit: { start, end, replacement: '' } },
     });
   }
   return findings;
@@ -306,23 +316,25 @@ function lineBullets(text: string): Finding[] {
   if (emoji.length >= 2) {
     for (const match of emoji) {
       const start = match.index + (match[1]?.length ?? 0);
+      const end = match.index + match[0].length;
       findings.push({
         kind: 'emoji-bullets',
         start,
-        end: match.index + match[0].length,
+        end,
         message: 'Emoji used as bullets are a tell of AI-written posts.',
-        fix: { label: 'Remove the emoji', replacement: '' },
+        fix: { label: 'Remove the emoji', edit: { start, end, replacement: '' } },
       });
     }
   }
   for (const match of matches(text, arrowBullet)) {
     const start = match.index + (match[1]?.length ?? 0);
+    const end = match.index + match[0].length;
     findings.push({
       kind: 'arrow-bullets',
       start,
-      end: match.index + match[0].length,
+      end,
       message: 'Arrow bullets (→) are a tell of AI-written posts.',
-      fix: { label: 'Remove the arrow', replacement: '' },
+      fix: { label: 'Remove the arrow', edit: { start, end, replacement: '' } },
     });
   }
   return findings;
@@ -337,7 +349,7 @@ function unicodeStyling(text: string): Finding[] {
     ...spanOf(match),
     message:
       'Unicode "bold" or "italic" letters are read out one by one by screen readers, are not found by search, and count double.',
-    fix: { label: 'Use plain letters', replacement: match[0].normalize('NFKC') },
+    fix: inPlace(match, 'Use plain letters', match[0].normalize('NFKC')),
   }));
 }
 
@@ -352,19 +364,37 @@ function hashtags(text: string, max: number): Finding[] {
   return tags.slice(max).map((match) => {
     const start = match.index + (match[1]?.length ?? 0);
     const tag = match[2] ?? '';
-    // Removing a tag takes the space before it too.
-    const removeFrom = text[start - 1] === ' ' ? start - 1 : start;
+    const end = start + tag.length;
+    // A tag among the closing tags of a line goes, with the space before it. One inside a
+    // sentence ("we are #hiring engineers") loses only its "#", so the sentence still reads.
+    const closing = trailingTags.test(lineAfter(text, end));
+    const removeFrom = closing && text[start - 1] === ' ' ? start - 1 : start;
+    const edit = closing
+      ? { start: removeFrom, end, replacement: '' }
+      : { start, end: start + 1, replacement: '' };
     return {
       kind: 'too-many-hashtags' as const,
       start: removeFrom,
-      end: start + tag.length,
+      end,
       message:
         max === 0
           ? `${count(tags.length, 'hashtag')}: your settings ask for none.`
           : `${count(tags.length, 'hashtag')}: more than ${max} looks like a tag pile. Keep the ${max === 1 ? 'one that matters' : `${max} that matter`} most.`,
-      fix: { label: `Remove ${tag}`, replacement: '' },
+      fix: { label: `Remove ${tag}`, edit },
     };
   });
+}
+
+/** What may follow a closing tag on its line: more tags, spaces. */
+const trailingTags = /^(?:[ \t]+#[\p{L}_][\p{L}\p{N}_]*)*[ \t]*$/u;
+
+/** The characters of the line before `at`, and after it. */
+function lineBefore(text: string, at: number): string {
+  return text.slice(text.lastIndexOf('\n', at - 1) + 1, at);
+}
+function lineAfter(text: string, at: number): string {
+  const next = text.indexOf('\n', at);
+  return text.slice(at, next < 0 ? text.length : next);
 }
 
 function oneLineParagraphs(text: string): Finding[] {
@@ -394,7 +424,8 @@ function links(text: string): Finding[] {
     kind: 'link-in-body' as const,
     ...spanOf(match),
     message: 'LinkedIn shows posts with links to fewer people. Put the link in the first comment instead.',
-    fix: { label: 'Remove the link (copy it first)', replacement: '' },
+    // The place alone; the panel's fix also takes the words that only introduced it (link-removal.ts).
+    fix: inPlace(match, 'Remove the link', ''),
   }));
 }
 
@@ -405,7 +436,7 @@ function markdown(text: string): Finding[] {
       kind: 'markdown-artifacts',
       ...spanOf(match),
       message: 'LinkedIn shows "**" as it is: it does not make text bold.',
-      fix: { label: 'Remove the asterisks', replacement: match[2] ?? '' },
+      fix: inPlace(match, 'Remove the asterisks', match[2] ?? ''),
     });
   }
   for (const match of matches(text, /^(#{1,6}) +(?=\S)/mu)) {
@@ -413,7 +444,7 @@ function markdown(text: string): Finding[] {
       kind: 'markdown-artifacts',
       ...spanOf(match),
       message: 'A "#" heading shows as a plain "#" on LinkedIn.',
-      fix: { label: 'Remove the #', replacement: '' },
+      fix: inPlace(match, 'Remove the #', ''),
     });
   }
   for (const match of matches(text, /^[ \t]*[-*] +(?=\S)/mu)) {
@@ -421,7 +452,7 @@ function markdown(text: string): Finding[] {
       kind: 'markdown-artifacts',
       ...spanOf(match),
       message: 'A markdown "- " bullet: LinkedIn shows it as typed. Use "•" if you want bullets.',
-      fix: { label: 'Use •', replacement: '• ' },
+      fix: inPlace(match, 'Use •', '• '),
     });
   }
   return findings;

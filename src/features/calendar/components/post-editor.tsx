@@ -45,7 +45,7 @@ export function PostEditor({
         onChange={(event) => onChange(event.target.value)}
       />
       <div className="rounded-lg border border-slate-200">
-        <PostCheckPanel text={draft} maxHashtags={maxHashtags} onChange={onChange} />
+        <PostCheckPanel text={draft} maxHashtags={maxHashtags} onApply={(edit) => onChange(edit.text)} />
       </div>
       {image}
       {failed && <Alert tone="danger">{failed}</Alert>}

@@ -61,7 +61,7 @@ describe('DashboardPage editing the post in place', () => {
   it('undoes a quick fix with Undo, and typing with Ctrl+Z; redoes with Shift+Ctrl+Z', async () => {
     const { user, preview } = renderDashboard('We shipped — finally — after a month.');
     const check = within(screen.getByRole('region', { name: 'Post check' }));
-    await user.click(check.getAllByRole('button', { name: /Use a comma/ })[0]!);
+    await user.click(check.getAllByRole('button', { name: /Use a comma|Use commas/ })[0]!);
     const fixed = stored().content;
     expect(fixed).toMatch(/^We shipped, finally/u);
 
@@ -129,5 +129,20 @@ describe('DashboardPage editing the post in place', () => {
     expect(preview.getByText('That time has already passed. Pick a later time.')).toBeInTheDocument();
     expect(screen.getByLabelText('Planned for')).toHaveValue('2020-01-06T09:00');
     expect(editor()).toHaveValue(post);
+  });
+});
+
+describe('DashboardPage moving a link to the first comment', () => {
+  it('takes the link out of the post into the first comment, as one step Undo takes back', async () => {
+    const text = 'We wrote up what changed.\n\nRead the full report: https://example.com/report';
+    const { user, preview } = renderDashboard(text);
+    const check = within(screen.getByRole('region', { name: 'Post check' }));
+    await user.click(check.getByRole('button', { name: /Move the link to the first comment/ }));
+    expect(stored().content).toBe('We wrote up what changed.');
+    expect(stored().firstComment).toBe('https://example.com/report');
+    expect(preview.getByRole('textbox', { name: 'First comment' })).toHaveValue('https://example.com/report');
+
+    await user.click(preview.getByRole('button', { name: /^Undo Move the link/ }));
+    expect(stored()).toMatchObject({ content: text, firstComment: '' });
   });
 });

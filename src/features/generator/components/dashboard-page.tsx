@@ -214,7 +214,8 @@ export function DashboardPage({
               <PostCheckPanel
                 text={draft.doc.content}
                 maxHashtags={profile?.max_hashtags}
-                onChange={busy ? undefined : (text) => draft.apply({ content: text }, 'the quick fix')}
+                canMoveToFirstComment
+                onApply={busy ? undefined : (edit) => draft.applyFix(edit)}
               />
             </div>
           )}

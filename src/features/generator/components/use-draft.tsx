@@ -17,6 +17,7 @@ import { saveMessages, type SaveState } from '@/entities/post/document/save-stat
 import { useDocumentImage, type DocumentImage } from '@/entities/post/document/use-document-image';
 import type { EditorHistory } from '@/entities/post/ui/post-editor-card';
 import { SaveProblem } from '@/entities/post/ui/save-status';
+import type { AppliedFix } from '@/entities/post/check/fix';
 
 /** The post just saved, shown with "Saved" for a moment while the next document is already open. */
 export interface SavedPost {
@@ -39,6 +40,8 @@ export interface Draft {
   type: (content: string) => void;
   typeFirstComment: (firstComment: string) => void;
   apply: (change: Partial<Snapshot>, label: string) => void;
+  /** A fix of the post check: one step named by its button; a moved link joins the first comment. */
+  applyFix: (edit: AppliedFix) => void;
   /** "Save Post" / "Save and plan": done with this post; the next one starts empty. */
   finish: (plannedAt: Date | null) => Promise<void>;
   saveState: 'idle' | 'saving' | 'saved';
@@ -148,6 +151,16 @@ export function useDraft(onPostSaved: (topic: string) => Promise<void>): Draft {
     type: store.type,
     typeFirstComment: store.typeFirstComment,
     apply: store.apply,
+    applyFix: (edit) => {
+      const comment = usePostDocumentStore.getState().doc.firstComment;
+      const moved = edit.firstCommentAddition;
+      store.apply(
+        moved
+          ? { content: edit.text, firstComment: comment.trim() ? `${comment.trimEnd()}\n${moved}` : moved }
+          : { content: edit.text },
+        edit.label,
+      );
+    },
     finish,
     saveState,
     justSaved,

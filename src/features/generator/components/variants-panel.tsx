@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { checkPost } from '@/entities/post/check/check-post';
+import { groupFindings } from '@/entities/post/check/group-findings';
 import { linkedInLength } from '@/lib/linkedin/linkedin-text';
 import { hookLabels } from '../build-post-prompt';
 import type { Variant } from '../variants-store';
@@ -36,7 +37,8 @@ function VariantCard({
   const title = `Version ${index + 1}: ${hookLabels[variant.hook]}`;
   const done = variant.status === 'done';
   const findings = done
-    ? checkPost(variant.text, maxHashtags === undefined ? {} : { maxHashtags }).length
+    ? groupFindings(variant.text, checkPost(variant.text, maxHashtags === undefined ? {} : { maxHashtags }))
+        .length
     : 0;
   return (
     <article aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">

@@ -130,7 +130,11 @@ export function SavedPostItem({
               className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500"
             />
             <div className="rounded-lg border border-slate-200">
-              <PostCheckPanel text={draft} maxHashtags={maxHashtags} onChange={setDraft} />
+              <PostCheckPanel
+                text={draft}
+                maxHashtags={maxHashtags}
+                onApply={(edit) => setDraft(edit.text)}
+              />
             </div>
             <label htmlFor={`comment-${post.id}`} className="block text-sm font-medium text-slate-700">
               First comment

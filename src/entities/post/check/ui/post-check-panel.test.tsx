@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PostCheckPanel } from './post-check-panel';
@@ -8,9 +8,12 @@ const body = Array.from(
   () => 'We rewrote one page with the team. The queue went back to normal within a month.',
 ).join('\n\n');
 
+/** The findings: the items of the panel's list, not the places quoted inside them. */
+const findings = () => [...screen.getByRole('list', { name: 'Things to look at' }).children] as HTMLElement[];
+
 describe('PostCheckPanel', () => {
   it('says nothing stands out in a plain post, with nothing to unfold', () => {
-    render(<PostCheckPanel text={body} onChange={() => {}} />);
+    render(<PostCheckPanel text={body} onApply={() => {}} />);
     expect(screen.getByText('Post check: nothing stands out')).toBeInTheDocument();
     // A toggle would control a list that does not exist (axe: aria-valid-attr-value).
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
@@ -26,23 +29,77 @@ describe('PostCheckPanel', () => {
     expect(controlled).not.toBeVisible();
   });
 
-  it('lists what it finds, quoting the words, and applies a one-click fix to the text', async () => {
-    const onChange = vi.fn();
+  it('lists what it finds, quoting the words around a mark, and applies a fix with its label', async () => {
+    const onApply = vi.fn();
     const text = `We shipped — finally.\n\n${body}`;
-    render(<PostCheckPanel text={text} onChange={onChange} />);
+    render(<PostCheckPanel text={text} onApply={onApply} />);
     expect(screen.getByRole('button', { name: 'Post check: 1 thing to look at' })).toBeInTheDocument();
-    expect(screen.getByRole('listitem')).toHaveTextContent(
-      '—A dash like this is one of the best-known signs of AI writing.',
+    expect(findings()).toHaveLength(1);
+    expect(findings()[0]).toHaveTextContent(
+      'We shipped — finally.A dash like this is one of the best-known signs of AI writing.',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Use a comma' }));
-    expect(onChange).toHaveBeenCalledExactlyOnceWith(`We shipped, finally.\n\n${body}`);
+    expect(onApply).toHaveBeenCalledExactlyOnceWith({
+      text: `We shipped, finally.\n\n${body}`,
+      label: 'Use a comma',
+    });
+  });
+
+  it('counts repeated findings of one kind once, and fixes all of them in one step', async () => {
+    const onApply = vi.fn();
+    const text = `We shipped — finally — after — a month.\n\n✅ Ship\n✅ Measure\n✅ Learn\n\n${body} #Growth #Hiring #Remote #Startups #Product #Design #Career`;
+    render(<PostCheckPanel text={text} onApply={onApply} />);
+    expect(screen.getByRole('button', { name: 'Post check: 3 things to look at' })).toBeInTheDocument();
+    expect(findings().map((item) => item.querySelector('p')?.textContent)).toEqual([
+      '3 dashes: dashes like these are one of the best-known signs of AI writing.',
+      '3 emoji bullets: emoji used as bullets are a tell of AI-written posts.',
+      '7 hashtags: more than 3 looks like a tag pile. Keep the 3 that matter most.',
+    ]);
+    const removeEmoji = screen.getByRole('button', { name: 'Remove the emoji (3)' });
+    // Heard with what it fixes, the count in words.
+    expect(removeEmoji).toHaveAccessibleDescription(
+      '3 emoji bullets: emoji used as bullets are a tell of AI-written posts.',
+    );
+    await userEvent.click(removeEmoji);
+    expect(onApply).toHaveBeenCalledExactlyOnceWith({
+      text: text.replace('✅ Ship\n✅ Measure\n✅ Learn', 'Ship\nMeasure\nLearn'),
+      label: 'Remove the emoji (3)',
+    });
+    expect(screen.getByRole('button', { name: 'Use commas (3)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove the last 4' })).toBeInTheDocument();
+  });
+
+  it('quotes a few of the places of a finding, and says how many more there are', () => {
+    render(<PostCheckPanel text={`${body} #Growth #Hiring #Remote #Startups #Product #Design #Career`} />);
+    const where = within(findings()[0]!).getByRole('list', { name: 'Where' });
+    expect(
+      within(where)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['#Startups', '#Product', '#Design', 'and 1 more']);
+  });
+
+  it('offers to move a link to the first comment only when the caller can take it', async () => {
+    const onApply = vi.fn();
+    const text = `${body}\n\nRead the full report: https://example.com/report`;
+    const { rerender } = render(<PostCheckPanel text={text} onApply={onApply} />);
+    expect(screen.getByRole('button', { name: 'Remove the link' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /first comment/ })).not.toBeInTheDocument();
+
+    rerender(<PostCheckPanel text={text} onApply={onApply} canMoveToFirstComment />);
+    await userEvent.click(screen.getByRole('button', { name: 'Move the link to the first comment' }));
+    expect(onApply).toHaveBeenCalledExactlyOnceWith({
+      text: body,
+      label: 'Move the link to the first comment',
+      firstCommentAddition: 'https://example.com/report',
+    });
   });
 
   it('lists findings without fixes while the text cannot be changed (streaming), and folds away', async () => {
-    render(<PostCheckPanel text={`We shipped — finally — today.\n\n${body}`} />);
-    const toggle = screen.getByRole('button', { name: 'Post check: 2 things to look at' });
-    expect(screen.getAllByRole('listitem')).toHaveLength(2);
-    expect(screen.queryByRole('button', { name: 'Use a comma' })).not.toBeInTheDocument();
+    render(<PostCheckPanel text={`We shipped — finally — today.\n\n${body}`} canMoveToFirstComment />);
+    const toggle = screen.getByRole('button', { name: 'Post check: 1 thing to look at' });
+    expect(findings()).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /Use commas/ })).not.toBeInTheDocument();
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
@@ -57,7 +114,7 @@ describe('PostCheckPanel', () => {
     render(
       <PostCheckPanel text={`In today’s fast-paced world, we shipped.\n\nLet that sink in.\n\n${body}`} />,
     );
-    const items = screen.getAllByRole('listitem').map((item) => item.textContent);
+    const items = findings().map((item) => item.textContent);
     expect(items).toContain(
       '"In today’s fast-paced world" is a stock opener. Start with something only you would say.',
     );

@@ -1,28 +1,45 @@
 import { CheckCircle2, ChevronDown, ShieldAlert } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { applyFix, checkPost, type Finding } from '@/entities/post/check/check-post';
+import { checkPost } from '@/entities/post/check/check-post';
+import type { AppliedFix } from '@/entities/post/check/fix';
+import { groupFindings } from '@/entities/post/check/group-findings';
+import { FindingItem } from './finding-item';
 
-interface PostCheckPanelProps {
+export type { AppliedFix } from '@/entities/post/check/fix';
+
+export interface PostCheckPanelProps {
   text: string;
-  /** Applies a one-click fix; without it the findings are only listed (while the post streams). */
-  onChange?: ((text: string) => void) | undefined;
-  maxHashtags?: number;
+  /**
+   * Applies a one-click fix: gets the whole new text, the fix's label (for "Undo {label}") and,
+   * for "Move the link to the first comment", the link to add there. Without it the findings are
+   * only listed (while the post streams).
+   */
+  onApply?: ((edit: AppliedFix) => void) | undefined;
+  /** Offer "Move the link to the first comment": the caller adds `firstCommentAddition` to it. */
+  canMoveToFirstComment?: boolean | undefined;
+  maxHashtags?: number | undefined;
 }
 
 /**
- * The post check under a post (docs/product.md §5.9): what would give it away as AI writing or
- * hold it back in the feed, each with why and, where it is mechanical, a one-click fix. It runs
- * on every change of the text (checkPost is pure and takes well under a frame).
+ * The post check under a post (docs/product.md §5.5b): what would give it away as AI writing or
+ * hold it back in the feed, each kind once with how many and why and, where it is mechanical, a
+ * one-click fix for all of them. It runs on every change of the text (checkPost is pure and takes
+ * well under a frame).
  */
-export function PostCheckPanel({ text, onChange, maxHashtags }: PostCheckPanelProps) {
-  const findings = useMemo(
-    () => checkPost(text, maxHashtags === undefined ? {} : { maxHashtags }),
+export function PostCheckPanel({
+  text,
+  onApply,
+  canMoveToFirstComment = false,
+  maxHashtags,
+}: PostCheckPanelProps) {
+  const groups = useMemo(
+    () => groupFindings(text, checkPost(text, maxHashtags === undefined ? {} : { maxHashtags })),
     [text, maxHashtags],
   );
   const [open, setOpen] = useState(true);
   const listId = useId();
   if (text.trim() === '') return null;
-  const count = findings.length;
+  const count = groups.length;
   if (count === 0) {
     // Nothing to unfold: a plain line, not a toggle that would control a list that does not exist.
     return (
@@ -53,49 +70,21 @@ export function PostCheckPanel({ text, onChange, maxHashtags }: PostCheckPanelPr
         />
       </button>
       {/* Folded, the list stays in the page (hidden), so aria-controls always names an element. */}
-      <ul id={listId} hidden={!open} className="mt-2 space-y-2">
-        {findings.map((finding, index) => (
+      <ul id={listId} hidden={!open} aria-label="Things to look at" className="mt-2 space-y-2">
+        {groups.map((group) => (
           <FindingItem
-            key={`${finding.kind}-${finding.start}-${index}`}
+            key={group.kind}
             text={text}
-            finding={finding}
-            onFix={onChange && finding.fix ? () => onChange(applyFix(text, finding)) : undefined}
+            group={group}
+            fixes={
+              onApply
+                ? group.fixes.filter((fix) => canMoveToFirstComment || fix.firstCommentAddition === undefined)
+                : []
+            }
+            onApply={onApply}
           />
         ))}
       </ul>
     </section>
-  );
-}
-
-function FindingItem({
-  text,
-  finding,
-  onFix,
-}: {
-  text: string;
-  finding: Finding;
-  onFix: (() => void) | undefined;
-}) {
-  // Short spans are quoted so the words are easy to find, on a line of their own; a finding about
-  // the whole post is not, nor one whose message already quotes the same words.
-  const span = finding.end - finding.start;
-  const words = span <= 60 && span < text.length ? text.slice(finding.start, finding.end).trim() : '';
-  const quoted = words && !finding.message.includes(`"${words}"`) ? words : '';
-  return (
-    <li className="flex flex-wrap items-start justify-between gap-2 rounded-lg bg-amber-50 px-3 py-2 text-slate-800">
-      <span className="min-w-0 flex-1">
-        {quoted && <q className="block font-medium break-words">{quoted}</q>}
-        {finding.message}
-      </span>
-      {onFix && finding.fix && (
-        <button
-          type="button"
-          onClick={onFix}
-          className="shrink-0 rounded-md border border-amber-300 bg-white px-2 py-1 text-xs font-medium text-amber-900 hover:bg-amber-100"
-        >
-          {finding.fix.label}
-        </button>
-      )}
-    </li>
   );
 }
