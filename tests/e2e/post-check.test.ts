@@ -40,7 +40,9 @@ describe('the post check', () => {
     await check().getByText('Post check: nothing stands out').waitFor();
     // With nothing to list there is no toggle pointing at a missing list.
     expect(await seriousAxeViolations(session.page)).toEqual([]);
-    expect(await preview().innerText()).toContain('We shipped the billing page, finally, after a month');
+    expect(await preview().getByRole('textbox', { name: 'Post text' }).inputValue()).toContain(
+      'We shipped the billing page, finally, after a month',
+    );
 
     await preview().getByRole('button', { name: 'Save Post' }).click();
     await session.page.getByText('Post saved successfully!').waitFor();

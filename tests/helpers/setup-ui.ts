@@ -24,8 +24,7 @@ beforeEach(() => {
 // Pages here wait for a real server (in this process, on a possibly busy 2-core machine): findBy*
 // and waitFor wait for the condition up to 30 s instead of Testing Library's 1 s. A passing test
 // takes no longer for it; only a failing one waits the whole time.
-// A text box's words are its value, not text on the page: *ByText never finds them in a <textarea>.
-configure({ asyncUtilTimeout: 30_000, defaultIgnore: 'script, style, textarea' });
+configure({ asyncUtilTimeout: 30_000 });
 
 // Pages are unmounted by setupApp (tests/helpers/render-app.tsx) before it resets the stores.
 guardConsole(['error', 'warn']);

@@ -131,7 +131,7 @@ describe('the post is edited where it is written, as one row', () => {
 
     await user.click(
       within(screen.getByRole('article', { name: 'An old draft' })).getByRole('button', {
-        name: 'Open in editor',
+        name: 'Continue writing',
       }),
     );
     await screen.findByRole('heading', { level: 1, name: 'Create New Post' });

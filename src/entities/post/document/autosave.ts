@@ -1,3 +1,4 @@
+import { messages } from '@/config/messages';
 import { requireUserId } from '@/lib/supabase/client';
 import { insertDocument, updateDocument, type SaveOutcome } from '../api/save-post-document';
 import { discardImages } from '../image/post-image-files';
@@ -108,6 +109,11 @@ async function saveOnce(): Promise<void> {
     const message = error instanceof Error && error.message ? error.message : saveMessages.retrying;
     if (sessionEnded(error)) {
       store.getState().setSave({ status: 'signed-out', message: saveMessages.signedOut });
+    } else if (message === messages.image_quota_full) {
+      store.getState().setSave({ status: 'refused', message });
+      return;
+    } else if (message === messages.image_upload_failed) {
+      store.getState().setSave({ status: 'retrying', message: saveMessages.imageRetrying });
     } else if (refusedForGood(error)) {
       store.getState().setSave({ status: 'refused', message });
       return;

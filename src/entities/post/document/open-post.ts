@@ -4,7 +4,7 @@ import { usePostDocumentStore } from './post-document-store';
 import { saveMessages } from './save-state';
 
 /**
- * Opens a stored post as the document being written (Saved Posts' "Open in editor"), once the one
+ * Opens a stored post as the document being written (Saved Posts' "Continue writing"), once the one
  * open now is safely stored. Resolves with null, or with why it could not (the open post is kept).
  */
 export async function openPostInEditor(post: Post): Promise<string | null> {

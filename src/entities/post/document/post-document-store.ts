@@ -39,7 +39,10 @@ interface DocumentState extends Stored {
   /** What the last undo or redo did, for the live region ("Undone: Shorter."). */
   historyNotice: string;
   save: SaveState;
-  /** An image picked for the document and not stored yet (in memory only: a file cannot be stored here). */
+  /**
+   * An image picked for the document in this page (in memory only: a file cannot be kept in local
+   * storage), shown from its local link also once it is uploaded.
+   */
   newImage: NewImage | null;
   imagePicking: { preparing: boolean; error: string | null; note: string | null };
   /** The "Planned for" field while the author plans the post ('' before a time is chosen), else null. */
@@ -181,7 +184,8 @@ export const usePostDocumentStore = create<DocumentState>()(
           const { doc, history, streaming } = get();
           if (!streaming) return;
           set({ streaming: null });
-          if (sameSnapshot(streaming.before, snapshotOf(doc))) return;
+          // Nothing to go back to from a post's first words; otherwise one step.
+          if (streaming.before.content === '' || sameSnapshot(streaming.before, snapshotOf(doc))) return;
           set({ history: recordChange(history, streaming.before, { label }) });
         },
         restore: () => {
@@ -248,7 +252,6 @@ export const usePostDocumentStore = create<DocumentState>()(
           const state = get();
           if (post.id !== state.doc.id) return;
           const stillShown = image !== null && state.newImage === image;
-          if (stillShown) releasePendingImage(image.pending);
           const sent = image?.uploadedPath ?? null;
           set({
             doc: {
@@ -256,9 +259,9 @@ export const usePostDocumentStore = create<DocumentState>()(
               updatedAt: post.updated_at,
               publishStatus: post.publish_status,
               plannedAt: post.planned_at,
+              // The picked image stays on screen (its local link), now stored under this name.
               imagePath: stillShown ? post.image_path : state.doc.imagePath,
             },
-            newImage: stillShown ? null : state.newImage,
             // An image uploaded for this save but replaced meanwhile is not shown any more.
             replacedImages:
               sent !== null && !stillShown && post.image_path === sent
@@ -288,8 +291,8 @@ export const usePostDocumentStore = create<DocumentState>()(
               plannedAt: null,
               publishStatus: 'draft',
             },
-            // The deleted post's image went with it; a picked image still goes with the words.
-            newImage,
+            // The deleted post's image went with it; a picked image goes with the words, uploaded again.
+            newImage: newImage && { ...newImage, uploadedPath: null },
             replacedImages: [],
             revision: state.revision + 1,
           }));
@@ -367,5 +370,7 @@ function storedDoc({ doc, streaming }: Pick<DocumentState, 'doc' | 'streaming'>)
 
 /** The stored image a new pick or a removal takes the place of: the uploaded new one, else the row's. */
 function uploadedOrStored(newImage: NewImage | null, imagePath: string | null): string[] {
-  return [newImage?.uploadedPath ?? imagePath].filter((path): path is string => path !== null);
+  return [...new Set([newImage?.uploadedPath ?? null, imagePath])].filter(
+    (path): path is string => path !== null,
+  );
 }

@@ -25,6 +25,8 @@ export const idleSave: SaveState = { status: 'idle' };
 export const saveMessages = {
   retrying:
     'Your draft could not be saved: the server cannot be reached. It is kept in this browser, and saving is tried again by itself.',
+  imageRetrying:
+    'The image could not be uploaded, so the post is not saved yet. Your post and image are kept here, and saving is tried again by itself.',
   signedOut:
     'Your session has ended. Sign in again to save this draft; it is kept in this browser meanwhile.',
   conflict:

@@ -1,5 +1,8 @@
 import type { KeyboardEvent, Ref } from 'react';
 
+/** Text drawn from the element's data-text attribute. */
+const generated = 'before:content-[attr(data-text)]';
+
 /** The same box and type for the text box and the shading behind it, so their lines wrap alike. */
 const textBox =
   'block w-full whitespace-pre-wrap break-words px-4 py-1 text-sm leading-relaxed [font-family:inherit] [letter-spacing:inherit]';
@@ -58,24 +61,20 @@ export function PostTextEditor({
   const streaming = onChange === undefined;
   return (
     <div className="relative">
-      {/* The same elements while text streams in and while it is edited, so nothing is replaced
-          under the reader (or a test) when the stream ends. While streaming, this copy is what a
-          screen reader follows. */}
-      <div
-        aria-hidden={!streaming}
-        aria-live={streaming ? 'polite' : 'off'}
-        className={`${textBox} pointer-events-none text-transparent select-none`}
-      >
-        {value.slice(0, shown)}
+      {/* The copy draws its text from data-text (CSS content), so the page holds the post's words
+          once, in the text box: a search for them finds one element, the box. The copy stays the
+          same element while text streams in and while it is edited. */}
+      <div aria-hidden="true" className={`${textBox} pointer-events-none text-transparent select-none`}>
+        <span data-text={value.slice(0, shown)} className={generated} />
         {foldAt !== null && (
           <span
             data-fold
-            className="rounded-sm bg-amber-100/70 [box-decoration-break:slice] shadow-[-2px_0_0_0_var(--color-amber-500)]"
-          >
-            {value.slice(shown)}
-          </span>
+            data-text={value.slice(shown)}
+            className={`${generated} rounded-sm bg-amber-100/70 [box-decoration-break:slice] shadow-[-2px_0_0_0_var(--color-amber-500)]`}
+          />
         )}
-        {/* A last empty line still takes its height, as it does in the text box. */}{' '}
+        {/* A last empty line still takes its height, as it does in the text box. */}
+        <span data-text={'\u00a0'} className={generated} />
       </div>
       <textarea
         ref={ref}
@@ -85,8 +84,7 @@ export function PostTextEditor({
         placeholder={placeholder}
         spellCheck
         readOnly={streaming}
-        tabIndex={streaming ? -1 : undefined}
-        aria-hidden={streaming || undefined}
+        aria-busy={streaming || undefined}
         onChange={(event) => onChange?.(event.target.value)}
         onKeyDown={historyKeys(onUndo, onRedo)}
         className={`${textBox} absolute inset-0 h-full resize-none overflow-hidden bg-transparent text-slate-900 caret-slate-900 placeholder:text-slate-400 focus:outline-none`}

@@ -82,7 +82,7 @@ describe('DashboardPage editing the post in place', () => {
   it('shades what the feed hides behind "…see more", sooner on a phone than on a desktop', async () => {
     const long = `${'A first line that runs on and on. '.repeat(5)}\nSecond line.\nThird line.\nFourth line.`;
     const { user } = renderDashboard(long);
-    const shaded = () => document.querySelector('[data-fold]')?.textContent ?? '';
+    const shaded = () => document.querySelector('[data-fold]')?.getAttribute('data-text') ?? '';
     const onPhone = shaded();
     expect(onPhone.length).toBeGreaterThan(0);
     expect(long.endsWith(onPhone)).toBe(true);

@@ -228,7 +228,7 @@ export function SavedPostItem({
             </Button>
             {onOpenInEditor && (
               <Button variant="ghost" onClick={() => void onOpenInEditor()}>
-                <PenSquare aria-hidden="true" className="h-4 w-4" /> Open in editor
+                <PenSquare aria-hidden="true" className="h-4 w-4" /> Continue writing
               </Button>
             )}
             {post.image_path && (
