@@ -34,7 +34,8 @@ export function DraftEditor({
   onRegenerate,
   onChat,
 }: DraftEditorProps) {
-  const [writing, setWriting] = useState(false);
+  // The post being written by hand: the card stays even when its text is cleared.
+  const [writingFor, setWritingFor] = useState<string | null>(null);
   const author = { fullName: profile?.full_name, role: profile?.role, company: profile?.company };
   const { doc } = draft;
 
@@ -54,13 +55,15 @@ export function DraftEditor({
     );
   }
 
-  if (doc.content === '' && !writing && !generating) {
+  const started =
+    writingFor === doc.id || doc.updatedAt !== null || draft.history.undoName !== null || generating;
+  if (doc.content === '' && !started) {
     return (
       <div className="flex min-h-64 flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed border-slate-200 bg-white p-8 text-center text-slate-500">
         <p>Your post preview will appear here</p>
         <button
           type="button"
-          onClick={() => setWriting(true)}
+          onClick={() => setWritingFor(doc.id)}
           className="flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium text-brand-600 hover:bg-brand-50"
         >
           <PenLine aria-hidden="true" className="h-4 w-4" /> Or write it yourself
