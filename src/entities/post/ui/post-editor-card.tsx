@@ -112,7 +112,7 @@ export function PostEditorCard({
       <PostTextEditor
         value={content}
         onChange={onContentChange}
-        foldAt={foldAt}
+        foldOf={(text) => foldIndex(text, device)}
         onUndo={history.onUndo}
         onRedo={history.onRedo}
         label="Post text"

@@ -1,4 +1,12 @@
-import type { KeyboardEvent, Ref } from 'react';
+import { useDeferredValue, type KeyboardEvent, type Ref } from 'react';
+
+/**
+ * Whether a text box can size itself to its text (CSS `field-sizing`, Chromium 123+). Then the copy
+ * behind it only shades the fold and may follow a keystroke a frame late; elsewhere the copy is what
+ * gives the box its height, so it follows every keystroke.
+ */
+const sizesItself =
+  typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
 
 /** Text drawn from the element's data-text attribute. */
 const generated = 'before:content-[attr(data-text)]';
@@ -11,8 +19,8 @@ interface PostTextEditorProps {
   value: string;
   /** Edits the text; without it the text is shown as it streams in (announced politely). */
   onChange?: ((value: string) => void) | undefined;
-  /** Where the feed folds the text (the rest is shaded), or null when it all shows. */
-  foldAt: number | null;
+  /** Where the feed folds a text (the rest is shaded), or null when it all shows. */
+  foldOf: (text: string) => number | null;
   /** The history's own undo and redo, in place of the browser's (which programmatic changes break). */
   onUndo: () => void;
   onRedo: () => void;
@@ -49,7 +57,7 @@ export function historyKeys(onUndo: () => void, onRedo: () => void) {
 export function PostTextEditor({
   value,
   onChange,
-  foldAt,
+  foldOf,
   onUndo,
   onRedo,
   label,
@@ -57,19 +65,27 @@ export function PostTextEditor({
   describedBy,
   ref,
 }: PostTextEditorProps) {
-  const shown = foldAt ?? value.length;
+  const deferred = useDeferredValue(value);
+  // The copy lays out the same words again: where the box sizes itself it may wait for a quiet frame.
+  const copy = sizesItself ? deferred : value;
+  const foldAt = foldOf(copy);
+  const shown = foldAt ?? copy.length;
   const streaming = onChange === undefined;
   return (
-    <div className="relative">
+    // Layout contained: a keystroke re-lays out the post's text, not the page around it.
+    <div className="relative [contain:layout_style]">
       {/* The copy draws its text from data-text (CSS content), so the page holds the post's words
           once, in the text box: a search for them finds one element, the box. The copy stays the
           same element while text streams in and while it is edited. */}
-      <div aria-hidden="true" className={`${textBox} pointer-events-none text-transparent select-none`}>
-        <span data-text={value.slice(0, shown)} className={generated} />
+      <div
+        aria-hidden="true"
+        className={`${textBox} pointer-events-none text-transparent select-none ${sizesItself ? 'absolute inset-0' : ''}`}
+      >
+        <span data-text={copy.slice(0, shown)} className={generated} />
         {foldAt !== null && (
           <span
             data-fold
-            data-text={value.slice(shown)}
+            data-text={copy.slice(shown)}
             className={`${generated} rounded-sm bg-amber-100/70 [box-decoration-break:slice] shadow-[-2px_0_0_0_var(--color-amber-500)]`}
           />
         )}
@@ -87,7 +103,7 @@ export function PostTextEditor({
         aria-busy={streaming || undefined}
         onChange={(event) => onChange?.(event.target.value)}
         onKeyDown={historyKeys(onUndo, onRedo)}
-        className={`${textBox} absolute inset-0 h-full resize-none overflow-hidden bg-transparent text-slate-900 caret-slate-900 placeholder:text-slate-400 focus:outline-none`}
+        className={`${textBox} ${sizesItself ? 'relative min-h-24 [field-sizing:content]' : 'absolute inset-0 h-full'} resize-none overflow-hidden bg-transparent text-slate-900 caret-slate-900 placeholder:text-slate-400 focus:outline-none`}
       />
     </div>
   );

@@ -1,5 +1,5 @@
 import { Square } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { useDeferredValue, useId, useMemo } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import type { Profile } from '@/lib/supabase/database-types';
 import type { ModelCatalog } from '@shared/model-catalog';
@@ -42,7 +42,10 @@ export function RewriteBar({
   const titleId = useId();
   const hintId = useId();
   const maxHashtags = profile?.max_hashtags;
-  const tells = useMemo(() => aiTellFindings(content, maxHashtags), [content, maxHashtags]);
+  // Whether "Remove AI tells" has anything to do may follow a keystroke a frame late: the post
+  // check itself updates in the keystroke's own frame.
+  const checked = useDeferredValue(content);
+  const tells = useMemo(() => aiTellFindings(checked, maxHashtags), [checked, maxHashtags]);
   const language = profile?.language_preference ?? 'en-US';
   const idle = status === 'idle' && !disabled;
   const ready = idle && Boolean(profile) && Boolean(catalog) && content.trim() !== '';

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { checkPost } from '@/entities/post/check/check-post';
@@ -36,10 +36,17 @@ function VariantCard({
   const titleId = useId();
   const title = `Version ${index + 1}: ${hookLabels[variant.hook]}`;
   const done = variant.status === 'done';
-  const findings = done
-    ? groupFindings(variant.text, checkPost(variant.text, maxHashtags === undefined ? {} : { maxHashtags }))
-        .length
-    : 0;
+  // Counted once per text, not on every keystroke in the post above.
+  const findings = useMemo(
+    () =>
+      done
+        ? groupFindings(
+            variant.text,
+            checkPost(variant.text, maxHashtags === undefined ? {} : { maxHashtags }),
+          ).length
+        : 0,
+    [done, variant.text, maxHashtags],
+  );
   return (
     <article aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
