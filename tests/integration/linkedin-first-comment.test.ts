@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Post } from '@/entities/post/post';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
-import { startApiTestServer } from '../helpers/api-server.ts';
+import { connectLinkedIn, startLinkedInApiServer } from '../helpers/linkedin-api-server.ts';
 import { signedInClient } from '../helpers/test-server.ts';
 
 // A post's first comment on LinkedIn through the /api functions, against the fake LinkedIn on the
@@ -21,15 +21,7 @@ interface User {
 
 beforeAll(async () => {
   fake = await startFakeProviders();
-  server = await startApiTestServer({
-    linkedin: {
-      LINKEDIN_CLIENT_ID: 'test-client-id',
-      LINKEDIN_CLIENT_SECRET: 'test-client-secret',
-      LINKEDIN_REDIRECT_URL: 'http://app.test/linkedin/callback',
-      LINKEDIN_AUTH_BASE_URL: `${fake.url}/oauth/v2`,
-      LINKEDIN_API_BASE_URL: fake.url,
-    },
-  });
+  server = await startLinkedInApiServer(fake);
 });
 afterAll(async () => {
   await server.close();
@@ -55,11 +47,7 @@ async function newUser({ connected = true } = {}): Promise<User> {
   const { client, user, session } = await signedInClient(server);
   const ada = { client, id: user.id, token: session.access_token };
   if (!connected) return ada;
-  const { url } = (await (await api(ada, '/linkedin/connect')).json()) as { url: string };
-  const back = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location') ?? '');
-  const code = back.searchParams.get('code');
-  const done = await api(ada, '/linkedin/callback', { code, state: back.searchParams.get('state') });
-  expect(done.status).toBe(200);
+  expect((await connectLinkedIn(`${server.url}/api`, ada.token)).status).toBe(200);
   return ada;
 }
 

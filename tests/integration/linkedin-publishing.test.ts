@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Post } from '@/entities/post/post';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
-import { startApiTestServer } from '../helpers/api-server.ts';
+import { startLinkedInApiServer } from '../helpers/linkedin-api-server.ts';
 import { signedInClient } from '../helpers/test-server.ts';
 
 // Connecting LinkedIn and publishing through the /api functions, against the fake LinkedIn
@@ -20,15 +20,7 @@ interface User {
 
 beforeAll(async () => {
   fake = await startFakeProviders();
-  server = await startApiTestServer({
-    linkedin: {
-      LINKEDIN_CLIENT_ID: 'test-client-id',
-      LINKEDIN_CLIENT_SECRET: 'test-client-secret',
-      LINKEDIN_REDIRECT_URL: 'http://app.test/linkedin/callback',
-      LINKEDIN_AUTH_BASE_URL: `${fake.url}/oauth/v2`,
-      LINKEDIN_API_BASE_URL: fake.url,
-    },
-  });
+  server = await startLinkedInApiServer(fake);
 });
 afterAll(async () => {
   await server.close();

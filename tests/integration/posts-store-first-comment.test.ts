@@ -5,7 +5,7 @@ import { usePostsStore } from '@/features/posts/posts-store';
 import { getSupabase, initSupabase } from '@/lib/supabase/client';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
-import { startApiTestServer } from '../helpers/api-server.ts';
+import { connectLinkedIn, startLinkedInApiServer } from '../helpers/linkedin-api-server.ts';
 
 // The posts store's retryFirstComment through the browser's LinkedIn client, against the /api
 // functions on the embedded backend and the fake LinkedIn.
@@ -15,37 +15,16 @@ let fake: FakeProviders;
 let server: EmbeddedServer;
 let apiBaseUrl: string;
 
-async function authorized(path: string, body: unknown) {
-  const { data } = await getSupabase().auth.getSession();
-  return fetch(`${apiBaseUrl}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${data.session?.access_token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
-
 beforeAll(async () => {
   fake = await startFakeProviders();
-  server = await startApiTestServer({
-    linkedin: {
-      LINKEDIN_CLIENT_ID: 'test-client-id',
-      LINKEDIN_CLIENT_SECRET: 'test-client-secret',
-      LINKEDIN_REDIRECT_URL: 'http://app.test/linkedin/callback',
-      LINKEDIN_AUTH_BASE_URL: `${fake.url}/oauth/v2`,
-      LINKEDIN_API_BASE_URL: fake.url,
-    },
-  });
+  server = await startLinkedInApiServer(fake);
   apiBaseUrl = `${server.url}/api`;
   initSupabase(server.url, server.keys.publishableKey);
   const user = { email: 'comment-store@example.com', password: 'comment password 1' };
   await getSupabase().auth.signUp(user);
   await getSupabase().auth.signInWithPassword(user);
-  const { url } = (await (await authorized('/linkedin/connect', {})).json()) as { url: string };
-  const back = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location') ?? '');
-  const code = back.searchParams.get('code');
-  expect(
-    (await authorized('/linkedin/callback', { code, state: back.searchParams.get('state') })).status,
-  ).toBe(200);
+  const { data } = await getSupabase().auth.getSession();
+  expect((await connectLinkedIn(apiBaseUrl, data.session?.access_token ?? '')).status).toBe(200);
 });
 afterAll(async () => {
   getSupabase().realtime.disconnect();

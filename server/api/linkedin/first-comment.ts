@@ -1,7 +1,7 @@
 import { classifyCommentFailure, type FirstCommentFailure } from './first-comment-failure.ts';
 import type { LinkedInClient } from './linkedin-client.ts';
 import { escapeLittleText } from './little-text.ts';
-import type { PublishedPostRow } from './publisher.ts';
+import type { PublishedPostRow } from './published-post-row.ts';
 import type { ServiceClient } from './service-backend.ts';
 
 /** The first comment to post under the post, trimmed; null when it has none (null, empty or blank). */

@@ -10,23 +10,9 @@ import {
   type PublishFailure,
   type RetryPolicy,
 } from './publish-failure.ts';
+import type { PublishedPostRow } from './published-post-row.ts';
 import type { ServiceClient } from './service-backend.ts';
 import { decryptToken } from './token-cipher.ts';
-
-/** The columns of a posts row the publisher reads (the functions return whole rows). */
-export interface PublishedPostRow {
-  id: string;
-  user_id: string;
-  content: string;
-  image_path: string | null;
-  image_alt: string | null;
-  publish_status: string;
-  publish_attempts: number;
-  linkedin_post_urn: string | null;
-  first_comment: string | null;
-  first_comment_status: string | null;
-  [column: string]: unknown;
-}
 
 export interface StoredConnection {
   member_id: string;

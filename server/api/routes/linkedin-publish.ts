@@ -4,7 +4,7 @@ import type { ApiContext } from '../api-context.ts';
 import { ApiError } from '../api-error.ts';
 import { sameSecret } from '../linkedin/encoding.ts';
 import { requireLinkedIn } from '../linkedin/linkedin-api.ts';
-import type { PublishedPostRow } from '../linkedin/publisher.ts';
+import type { PublishedPostRow } from '../linkedin/published-post-row.ts';
 import { readJsonBody } from '../read-json-body.ts';
 import { authenticate } from '../verify-access-token.ts';
 import { requireActiveConnection } from './linkedin-active-connection.ts';

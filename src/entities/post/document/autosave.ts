@@ -3,7 +3,8 @@ import { requireUserId } from '@/lib/supabase/client';
 import { insertDocument, updateDocument, type SaveOutcome } from '../api/save-post-document';
 import { discardImages } from '../image/post-image-files';
 import { uploadPostImage } from '../image/post-images';
-import { isDirty, usePostDocumentStore, type NewImage } from './post-document-store';
+import { isDirty, type NewImage } from './document-state';
+import { usePostDocumentStore } from './post-document-store';
 import { fieldsOf, rowHolds } from './post-document';
 import { saveMessages } from './save-state';
 

@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { Post } from '../post';
-import { pickImage, releasePendingImage, type PendingImage } from '../image/image-attachment';
+import { releasePendingImage } from '../image/image-attachment';
+import { imageActions } from './document-image-actions';
+import type { Actions, DocumentState, Stored } from './document-state';
 import {
   emptyHistory,
   recordChange,
@@ -10,98 +11,9 @@ import {
   typingLabel,
   undoStep,
   type EditHistory,
-  type Snapshot,
 } from './edit-history';
 import { documentFromPost, emptyDocument, snapshotOf, type PostDocument } from './post-document';
-import { idleSave, type SaveState } from './save-state';
-
-/** A picked image and, once uploaded, its object name (kept so a retried save does not upload it again). */
-export type StreamKind = 'generation' | 'rewrite';
-
-export interface NewImage {
-  pending: PendingImage;
-  uploadedPath: string | null;
-}
-
-interface Stored {
-  /** The user the document belongs to; null until someone signs in. */
-  ownerId: string | null;
-  doc: PostDocument;
-  /** Counts the document's changes; the autosave stored `savedRevision` of them. */
-  revision: number;
-  savedRevision: number;
-  /** Stored images the document no longer shows: removed from Storage once the row stops pointing at them. */
-  replacedImages: string[];
-}
-
-interface DocumentState extends Stored {
-  history: EditHistory;
-  /** What the last undo or redo did, for the live region ("Undone: Shorter."). */
-  historyNotice: string;
-  save: SaveState;
-  /**
-   * An image picked for the document in this page (in memory only: a file cannot be kept in local
-   * storage), shown from its local link also once it is uploaded.
-   */
-  newImage: NewImage | null;
-  imagePicking: { preparing: boolean; error: string | null; note: string | null };
-  /** The "Planned for" field while the author plans the post ('' before a time is chosen), else null. */
-  planDraft: string | null;
-  /** Text streaming in, and what the document held before it; null when nothing streams. */
-  streaming: { kind: StreamKind; before: Snapshot } | null;
-
-  /** The author typed in the post. */
-  type: (content: string) => void;
-  /** The author typed in the first comment. */
-  typeFirstComment: (firstComment: string) => void;
-  /** One named change (a quick fix, a chosen version, a chat suggestion): one step of the history. */
-  apply: (change: Partial<Snapshot>, label: string) => void;
-  /**
-   * Text is about to stream in. A generation's partial text is the post (kept, marked incomplete,
-   * if the page goes away); a rewrite's is not until it finishes (the text from before is kept and
-   * saved meanwhile).
-   */
-  beginStream: (kind: StreamKind) => void;
-  /** Text streaming in: no step of the history until `commitStream`. */
-  stream: (change: Partial<Snapshot>) => void;
-  /** Ends the stream: one step named `label`, unless nothing changed. */
-  commitStream: (label: string) => void;
-  /** Ends the stream by putting back what the document held before it: no step. */
-  restore: () => void;
-  setIncomplete: (incomplete: boolean) => void;
-  undo: () => void;
-  redo: () => void;
-
-  attachImage: (files: readonly File[]) => Promise<void>;
-  setImageAlt: (alt: string) => void;
-  removeImage: () => void;
-  setPlanDraft: (value: string | null) => void;
-
-  /** A new, empty document (the last one stays a draft, as autosaved). */
-  newDocument: () => void;
-  /** A stored post opened for writing. */
-  open: (post: Post) => void;
-  /** The autosave's report: the row as stored after saving `revision`. */
-  saved: (post: Post, revision: number, image: NewImage | null) => void;
-  /** The row as another tab or device left it, taken in place of this one's text (undoable). */
-  takeStored: (post: Post) => void;
-  /** The row is gone: go on with the same words as a new row. */
-  keepAsNew: () => void;
-  setSave: (save: SaveState) => void;
-  /** The row was planned (or unplanned) through "Save and plan". */
-  planned: (post: Post) => void;
-  /** Another user signed in (or nobody): their own empty document, never this one. */
-  switchUser: (userId: string | null) => void;
-  /** An explicit sign-out: nothing of the document stays in this browser. */
-  reset: () => void;
-  /** A draft kept by the browser before posts were rows (version 2 of the generator's draft). */
-  adoptBrowserDraft: (draft: {
-    ownerId: string | null;
-    topic: string;
-    content: string;
-    incomplete: boolean;
-  }) => void;
-}
+import { idleSave } from './save-state';
 
 export const documentStorageKey = 'post-writer-document';
 
@@ -119,16 +31,6 @@ const fresh = (): Omit<DocumentState, keyof Actions> => ({
   planDraft: null,
   streaming: null,
 });
-
-type Actions = {
-  [
-    K in keyof DocumentState as DocumentState[K] extends (...args: never[]) => unknown ? K : never
-  ]: DocumentState[K];
-};
-
-/** Whether the document has changes the row does not have yet. */
-export const isDirty = (state: Pick<Stored, 'revision' | 'savedRevision'>): boolean =>
-  state.revision !== state.savedRevision;
 
 /**
  * The post on the dashboard (docs/decisions/017): one document, its undo history, its image and
@@ -208,40 +110,7 @@ export const usePostDocumentStore = create<DocumentState>()(
           set({ historyNotice: `Redone: ${step.label}.` });
         },
 
-        attachImage: async (files) => {
-          if (get().imagePicking.preparing) return;
-          const id = get().doc.id;
-          set({ imagePicking: { preparing: true, error: null, note: null } });
-          const result = await pickImage(files, get().doc.imageAlt);
-          // The document changed while the image was read: it was picked for the other one.
-          if (get().doc.id !== id) {
-            if (!('error' in result)) releasePendingImage(result.pending);
-            return;
-          }
-          if ('error' in result) {
-            set({ imagePicking: { preparing: false, error: result.error, note: null } });
-            return;
-          }
-          const { doc, newImage, replacedImages } = get();
-          releasePendingImage(newImage?.pending ?? null);
-          set({
-            newImage: { pending: result.pending, uploadedPath: null },
-            replacedImages: [...replacedImages, ...uploadedOrStored(newImage, doc.imagePath)],
-            imagePicking: { preparing: false, error: null, note: result.note },
-          });
-          change({ imagePath: null });
-        },
-        setImageAlt: (imageAlt) => change({ imageAlt }),
-        removeImage: () => {
-          const { doc, newImage, replacedImages } = get();
-          releasePendingImage(newImage?.pending ?? null);
-          set({
-            newImage: null,
-            replacedImages: [...replacedImages, ...uploadedOrStored(newImage, doc.imagePath)],
-            imagePicking: { preparing: false, error: null, note: null },
-          });
-          change({ imagePath: null, imageAlt: '' });
-        },
+        ...imageActions(set, get, change),
         setPlanDraft: (planDraft) => set({ planDraft }),
 
         newDocument: () => startOver(emptyDocument()),
@@ -366,11 +235,4 @@ function storedDoc({ doc, streaming }: Pick<DocumentState, 'doc' | 'streaming'>)
   if (streaming?.kind === 'rewrite') return { ...doc, ...streaming.before };
   if (streaming?.kind === 'generation') return { ...doc, incomplete: true };
   return doc;
-}
-
-/** The stored image a new pick or a removal takes the place of: the uploaded new one, else the row's. */
-function uploadedOrStored(newImage: NewImage | null, imagePath: string | null): string[] {
-  return [...new Set([newImage?.uploadedPath ?? null, imagePath])].filter(
-    (path): path is string => path !== null,
-  );
 }

@@ -12,7 +12,8 @@ import {
 import { redoName, undoName, type Snapshot } from '@/entities/post/document/edit-history';
 import { planDocument } from '@/entities/post/document/plan-document';
 import { rowTopic, type PostDocument } from '@/entities/post/document/post-document';
-import { isDirty, usePostDocumentStore } from '@/entities/post/document/post-document-store';
+import { isDirty } from '@/entities/post/document/document-state';
+import { usePostDocumentStore } from '@/entities/post/document/post-document-store';
 import { saveMessages, type SaveState } from '@/entities/post/document/save-state';
 import { useDocumentImage, type DocumentImage } from '@/entities/post/document/use-document-image';
 import type { EditorHistory } from '@/entities/post/ui/post-editor-card';

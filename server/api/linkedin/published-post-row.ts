@@ -1,0 +1,14 @@
+/** The columns of a posts row the publisher reads (the functions return whole rows). */
+export interface PublishedPostRow {
+  id: string;
+  user_id: string;
+  content: string;
+  image_path: string | null;
+  image_alt: string | null;
+  publish_status: string;
+  publish_attempts: number;
+  linkedin_post_urn: string | null;
+  first_comment: string | null;
+  first_comment_status: string | null;
+  [column: string]: unknown;
+}

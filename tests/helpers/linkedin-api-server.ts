@@ -1,0 +1,38 @@
+import type { FakeProviders } from '../../harness/fakes/fake-providers.ts';
+import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
+import { startApiTestServer } from './api-server.ts';
+
+/** Where LinkedIn sends the browser back in these tests. */
+export const testLinkedInRedirect = 'http://app.test/linkedin/callback';
+
+/** The embedded backend with the /api functions, its LinkedIn app pointed at the fake LinkedIn. */
+export function startLinkedInApiServer(fake: FakeProviders): Promise<EmbeddedServer> {
+  return startApiTestServer({
+    linkedin: {
+      LINKEDIN_CLIENT_ID: 'test-client-id',
+      LINKEDIN_CLIENT_SECRET: 'test-client-secret',
+      LINKEDIN_REDIRECT_URL: testLinkedInRedirect,
+      LINKEDIN_AUTH_BASE_URL: `${fake.url}/oauth/v2`,
+      LINKEDIN_API_BASE_URL: fake.url,
+    },
+  });
+}
+
+/**
+ * Connects LinkedIn for the user of `token` as the browser would: "Connect LinkedIn", the fake's
+ * sign-in page sending the browser back with a code, and the callback. Resolves with the callback's answer.
+ */
+export async function connectLinkedIn(apiUrl: string, token: string): Promise<Response> {
+  const post = (path: string, body: unknown) =>
+    fetch(`${apiUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const { url } = (await (await post('/linkedin/connect', {})).json()) as { url: string };
+  const back = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location') ?? '');
+  return post('/linkedin/callback', {
+    code: back.searchParams.get('code'),
+    state: back.searchParams.get('state'),
+  });
+}
