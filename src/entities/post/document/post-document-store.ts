@@ -17,12 +17,13 @@ import { idleSave } from './save-state';
 
 export const documentStorageKey = 'post-writer-document';
 
-const fresh = (): Omit<DocumentState, keyof Actions> => ({
-  ownerId: null,
-  doc: emptyDocument(),
+/** Everything a document holds beside its owner and the images left to delete: all of it starts over. */
+const documentStart = (
+  doc: PostDocument,
+): Omit<DocumentState, keyof Actions | 'ownerId' | 'replacedImages'> => ({
+  doc,
   revision: 0,
   savedRevision: 0,
-  replacedImages: [],
   history: emptyHistory,
   historyNotice: '',
   save: idleSave,
@@ -43,24 +44,15 @@ export const usePostDocumentStore = create<DocumentState>()(
       /** A new document for the same owner: everything of the last one is dropped. */
       const startOver = (doc: PostDocument) => {
         releasePendingImage(get().newImage?.pending ?? null);
-        set({
-          doc,
-          revision: 0,
-          savedRevision: 0,
-          history: emptyHistory,
-          historyNotice: '',
-          save: idleSave,
-          newImage: null,
-          imagePicking: { preparing: false, error: null, note: null },
-          planDraft: null,
-          streaming: null,
-        });
+        set(documentStart(doc));
       };
       const change = (doc: Partial<PostDocument>, history: EditHistory = get().history) =>
         set((state) => ({ doc: { ...state.doc, ...doc }, history, revision: state.revision + 1 }));
 
       return {
-        ...fresh(),
+        ownerId: null,
+        replacedImages: [],
+        ...documentStart(emptyDocument()),
 
         type: (content) => {
           const { doc, history } = get();
