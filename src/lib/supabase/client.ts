@@ -35,6 +35,8 @@ export function initSupabase(url: string, publishableKey: string): SupabaseClien
       autoRefreshToken: true,
       storageKey,
     },
+    // Requests sent while the page is going away (the last autosave) outlive it.
+    global: { fetch: (input, init) => fetch(input, leaving ? { ...init, keepalive: true } : init) },
     realtime: {
       params: { eventsPerSecond: 1 },
       heartbeatIntervalMs: 5000,
@@ -46,6 +48,17 @@ export function initSupabase(url: string, publishableKey: string): SupabaseClien
     },
   });
   return client;
+}
+
+let leaving = false;
+
+/**
+ * The page is being hidden or closed: requests from now on are sent with `keepalive`, so the browser
+ * finishes them after the page is gone (small bodies only, which a post's row is). `false` when the
+ * page is shown again.
+ */
+export function markPageLeaving(value: boolean): void {
+  leaving = value;
 }
 
 /** Called when the realtime connection has used up its reconnect attempts; returns an unsubscribe. */

@@ -36,6 +36,7 @@ describe('removing a link leaves no dangling words', () => {
     ['Sign up here ➡️ URL', ''],
     ['URL', ''],
     ['P.S. The slides: URL', ''],
+    ['Read the full write-up: URL', ''],
   ])('takes the line "%s" that only introduces the link, and the blank line before it', (line) => {
     expect(fixed(`${opening}\n\n${line.replace('URL', link)}`, 'link-in-body', 'Remove')).toBe(opening);
   });

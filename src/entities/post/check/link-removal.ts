@@ -24,7 +24,8 @@ const pointerWords = new Set(
     'link links url source sources via at in on to from for of below above comment comments first ' +
     'bio details info information report article post story paper study blog thread website site page ' +
     'docs guide video podcast episode talk slides deck recording code repo github demo signup ' +
-    'form newsletter survey tool template ebook book course webinar event tickets now today p s ps'
+    'form newsletter survey tool template ebook book course webinar event tickets now today p s ps ' +
+    'write writeup summary results research analysis breakdown whitepaper case numbers data'
   ).split(' '),
 );
 

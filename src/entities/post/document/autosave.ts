@@ -1,5 +1,5 @@
 import { messages } from '@/config/messages';
-import { requireUserId } from '@/lib/supabase/client';
+import { markPageLeaving, requireUserId } from '@/lib/supabase/client';
 import { insertDocument, updateDocument, type SaveOutcome } from '../api/save-post-document';
 import { discardImages } from '../image/post-image-files';
 import { uploadPostImage } from '../image/post-images';
@@ -190,8 +190,13 @@ export function startAutosave(): () => void {
   const flush = () => {
     if (due()) void saveNow();
   };
+  const onLeaving = () => {
+    markPageLeaving(true);
+    flush();
+  };
   const onVisibility = () => {
-    if (document.visibilityState === 'hidden') flush();
+    if (document.visibilityState === 'hidden') onLeaving();
+    else markPageLeaving(false);
   };
   const onOnline = () => {
     if (retryTimer) {
@@ -200,7 +205,7 @@ export function startAutosave(): () => void {
     }
     flush();
   };
-  window.addEventListener('pagehide', flush);
+  window.addEventListener('pagehide', onLeaving);
   window.addEventListener('online', onOnline);
   document.addEventListener('visibilitychange', onVisibility);
   // A document changed before this page was left (or offline) is saved now.
@@ -208,7 +213,7 @@ export function startAutosave(): () => void {
   return () => {
     unsubscribe();
     clearTimers();
-    window.removeEventListener('pagehide', flush);
+    window.removeEventListener('pagehide', onLeaving);
     window.removeEventListener('online', onOnline);
     document.removeEventListener('visibilitychange', onVisibility);
   };

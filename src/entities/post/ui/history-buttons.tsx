@@ -33,7 +33,9 @@ export function HistoryButtons({
         aria-keyshortcuts="Control+Z Meta+Z"
         className={button}
       >
-        <Undo2 aria-hidden="true" className="h-3.5 w-3.5" /> Undo
+        <Undo2 aria-hidden="true" className="h-3.5 w-3.5" />
+        {/* The word from 640 px; the name (aria-label) always. */}
+        <span className="hidden sm:inline">Undo</span>
       </button>
       <button
         type="button"
@@ -44,7 +46,8 @@ export function HistoryButtons({
         aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
         className={button}
       >
-        <Redo2 aria-hidden="true" className="h-3.5 w-3.5" /> Redo
+        <Redo2 aria-hidden="true" className="h-3.5 w-3.5" />
+        <span className="hidden sm:inline">Redo</span>
       </button>
       <p role="status" className="sr-only">
         {notice}

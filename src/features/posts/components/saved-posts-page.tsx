@@ -11,6 +11,7 @@ import type { LinkedInStatus } from '@/entities/post/publishing/linkedin-api';
 import { useLiveRefresh } from '@/entities/post/publishing/use-live-refresh';
 import type { Post } from '@/entities/post/post';
 import { toast } from '@/lib/toast/toast';
+import { flushPostDocument } from '@/entities/post/document/autosave';
 import { openPostInEditor } from '@/entities/post/document/open-post';
 import { usePostDocumentStore } from '@/entities/post/document/post-document-store';
 import { usePostsStore } from '../posts-store';
@@ -71,7 +72,10 @@ export function SavedPostsPage({ author, maxHashtags, onChat, publishing }: Save
   useLiveRefresh(publishing ? posts : noPosts, now, () => void refreshPosts());
 
   useEffect(() => {
-    fetchPosts()
+    // The post being written is a draft in this list: what is not stored yet is stored first.
+    flushPostDocument()
+      .catch(() => false)
+      .then(() => fetchPosts())
       .catch(() => {})
       .finally(() => setLoadedOnce(true));
   }, [fetchPosts]);

@@ -27,7 +27,8 @@ export function FindingItem({ text, group, fixes, onApply }: FindingItemProps) {
   const more = quotes.length > shownQuotes ? group.findings.length - shownQuotes : 0;
   return (
     <li className="flex flex-wrap items-start justify-between gap-2 rounded-lg bg-amber-50 px-3 py-2 text-slate-800">
-      <div className="min-w-0 flex-1">
+      {/* At least 14rem for the words: fix buttons that do not fit beside them go under them. */}
+      <div className="min-w-0 flex-[1_1_14rem]">
         {quotes.length === 1 && <q className="block font-medium break-words">{quotes[0]}</q>}
         {quotes.length > 1 && (
           <ul aria-label="Where" className="flex flex-wrap gap-x-3 font-medium">
@@ -42,7 +43,7 @@ export function FindingItem({ text, group, fixes, onApply }: FindingItemProps) {
         <p id={messageId}>{group.message}</p>
       </div>
       {fixes.length > 0 && onApply && (
-        <div className="flex shrink-0 flex-wrap gap-2">
+        <div className="flex flex-wrap gap-2">
           {fixes.map((fix) => (
             <button
               key={fix.label}
