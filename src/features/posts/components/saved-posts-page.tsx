@@ -124,7 +124,7 @@ export function SavedPostsPage({ author, maxHashtags, onChat, publishing }: Save
           </button>
         </Alert>
       )}
-      {loading && (!loadedOnce || posts.length === 0) ? (
+      {!loadedOnce || (loading && posts.length === 0) ? (
         <p role="status" className="mt-6 flex items-center gap-2 text-slate-600">
           <Spinner /> Loading your posts...
         </p>
