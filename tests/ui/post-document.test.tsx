@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { toDateTimeLocal } from '@/lib/format/plan-dates';
 import type { Post } from '@/entities/post/post';
+import { getSupabase } from '@/lib/supabase/client';
 import { setupApp, type TestUser } from '../helpers/render-app.tsx';
 
 // The post as one document (issue "The post as one document"): what one post leaves behind must
@@ -196,5 +197,30 @@ describe('the post is edited where it is written, as one row', () => {
     expect(postText()).toHaveValue('Write it down, or it did not happen.');
     await user.click(preview().getByRole('button', { name: 'Undo the chat suggestion' }));
     expect(postText()).toHaveValue(first);
+  });
+
+  it('keeps what was typed when the session ends before it is saved, and saves it to the same row after signing in', async () => {
+    const writer = await app.signUp();
+    const { user } = app.renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Create New Post' });
+    await generate(user, first, 'Remote teams');
+    await preview().findByText('Saved');
+    await user.click(postText());
+    await user.keyboard('{End} Typed as the session ended.');
+    // The session ends in this browser before the autosave goes out (as an expired one does).
+    await getSupabase().auth.signOut({ scope: 'local' });
+    await screen.findByRole('heading', { name: 'Welcome Back' });
+
+    const { error } = await getSupabase().auth.signInWithPassword({
+      email: writer.email,
+      password: writer.password,
+    });
+    expect(error).toBeNull();
+    expect(await screen.findByRole('textbox', { name: 'Post text' })).toHaveValue(
+      `${first} Typed as the session ended.`,
+    );
+    await expect
+      .poll(async () => (await storedPosts(writer.client)).map((post) => post.content), { timeout: 60_000 })
+      .toEqual([`${first} Typed as the session ended.`]);
   });
 });
