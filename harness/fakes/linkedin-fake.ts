@@ -29,7 +29,7 @@ export const linkedinRoutes: { method: string; path: string; prefix?: boolean; b
   { method: 'PUT', path: UPLOAD_PATH_PREFIX.slice(0, -1), prefix: true, binary: true },
 ];
 
-export function handleLinkedIn(context: LinkedInContext): void {
+export function handleLinkedIn(context: LinkedInContext): void | Promise<void> {
   const { path } = context;
   if (path.startsWith(UPLOAD_PATH_PREFIX)) return handleUpload(context);
   if (path.startsWith(SOCIAL_ACTIONS_PREFIX)) return handleCreateComment(context);

@@ -160,12 +160,25 @@ export function handleCreatePost(context: LinkedInContext): void {
   // Failures come after validation, so a retry test only fails posts LinkedIn would otherwise accept.
   if (scenario.error) return sendScenarioError(res, scenario.error, linkedinErrorBody(scenario.error.status));
   if (state.takePostFailure() && scenario.failPosts) {
-    const { status } = scenario.failPosts;
+    const { status, created } = scenario.failPosts;
+    if (created) state.posts.push(newPost(body, author, media, version));
     return sendScenarioError(res, { status }, linkedinErrorBody(status));
   }
 
+  const post = newPost(body, author, media, version);
+  state.posts.push(post);
+  sendEmpty(res, 201, { 'x-restli-id': post.urn, 'x-linkedin-id': post.urn });
+}
+
+/** The post LinkedIn keeps for a valid create. */
+function newPost(
+  body: JsonObject,
+  author: string,
+  media: LinkedInPost['media'],
+  version: string,
+): LinkedInPost {
   const commentary = body.commentary as string;
-  const post: LinkedInPost = {
+  return {
     urn: `urn:li:share:${randomShareId()}`,
     activityUrn: `urn:li:activity:${randomShareId()}`,
     author,
@@ -179,6 +192,4 @@ export function handleCreatePost(context: LinkedInContext): void {
     createdAt: new Date().toISOString(),
     comments: [],
   };
-  state.posts.push(post);
-  sendEmpty(res, 201, { 'x-restli-id': post.urn, 'x-linkedin-id': post.urn });
 }

@@ -2,7 +2,7 @@
  * LinkedIn's Images API (docs/wire-formats.md §7.6): POST /rest/images?action=initializeUpload hands
  * out an upload URL and an image URN; PUT <uploadUrl> with the bytes makes the image usable in a post.
  */
-import { header, isObject, sendEmpty, sendJson } from './http-utils.ts';
+import { header, isObject, sendEmpty, sendJson, sendScenarioError } from './http-utils.ts';
 import {
   accessDeniedBody,
   authenticate,
@@ -12,6 +12,7 @@ import {
   validationBody,
   type LinkedInContext,
 } from './linkedin-common.ts';
+import { linkedinErrorBody } from './linkedin-posts-fake.ts';
 import { randomAlphanumeric, sha256, type LinkedInImage } from './linkedin-state.ts';
 
 export const UPLOAD_PATH_PREFIX = '/dms-uploads/';
@@ -46,6 +47,11 @@ export function handleInitializeUpload(context: LinkedInContext): void {
   if (request.owner !== personUrn(token) || !token.scope.includes('w_member_social')) {
     return sendJson(res, 403, accessDeniedBody(resourceName('partnerApiImages.ACTION', version)));
   }
+  // Failures come after validation, as for posts: only an upload LinkedIn would otherwise start fails.
+  if (context.state.takeImageFailure() && context.scenario.failImages) {
+    const { status } = context.scenario.failImages;
+    return sendScenarioError(res, { status }, linkedinErrorBody(status, 'partnerApiImages.ACTION'));
+  }
   const id = `D4E10AQ${randomAlphanumeric(12)}`;
   const image: LinkedInImage = {
     urn: `urn:li:image:${id}`,
@@ -60,8 +66,10 @@ export function handleInitializeUpload(context: LinkedInContext): void {
   });
 }
 
-/** PUT /dms-uploads/<id>: the raw bytes, with the same Bearer token. */
-export function handleUpload(context: LinkedInContext): void {
+/** PUT /dms-uploads/<id>: the raw bytes, with the same Bearer token (held for `uploadLatencyMs`). */
+export async function handleUpload(context: LinkedInContext): Promise<void> {
+  const hold = context.scenario.uploadLatencyMs ?? 0;
+  if (hold > 0) await new Promise((resolve) => setTimeout(resolve, hold));
   const token = authenticate(context);
   if (!token) return;
   const { req, res, path, rawBody, state } = context;

@@ -110,6 +110,8 @@ export interface LinkedInState extends LinkedInFake {
   takePostFailure(): boolean;
   /** Whether this comment creation is one of the scenario's `failComments` (and counts it). */
   takeCommentFailure(): boolean;
+  /** Whether this upload initialisation is one of the scenario's `failImages` (and counts it). */
+  takeImageFailure(): boolean;
   memberOf(override?: Partial<LinkedInMember>): LinkedInMember;
 }
 
@@ -141,8 +143,9 @@ export function createLinkedInState(scenario: () => LinkedInScenario): LinkedInS
   const tokens: LinkedInToken[] = [];
   const codes = new Map<string, LinkedInCode>();
   // Counted per scenario object, so setting a scenario (or reset) starts the count again.
-  const failures = new Map<'failPosts' | 'failComments', { for: LinkedInScenario; left: number }>();
-  const takeFailure = (knob: 'failPosts' | 'failComments'): boolean => {
+  type FailureKnob = 'failPosts' | 'failComments' | 'failImages';
+  const failures = new Map<FailureKnob, { for: LinkedInScenario; left: number }>();
+  const takeFailure = (knob: FailureKnob): boolean => {
     const current = scenario();
     const times = current[knob]?.times;
     if (times === undefined) return false;
@@ -189,6 +192,7 @@ export function createLinkedInState(scenario: () => LinkedInScenario): LinkedInS
     },
     takePostFailure: () => takeFailure('failPosts'),
     takeCommentFailure: () => takeFailure('failComments'),
+    takeImageFailure: () => takeFailure('failImages'),
     reset() {
       posts.length = 0;
       images.length = 0;

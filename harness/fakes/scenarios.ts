@@ -133,9 +133,18 @@ export interface LinkedInMember {
 export interface LinkedInScenario extends BaseScenario {
   /**
    * The next `times` post creations fail with `status`, then they succeed: a retry/backoff test. The
-   * count starts again whenever the scenario is set.
+   * count starts again whenever the scenario is set. With `created`, LinkedIn keeps the post before
+   * answering the error (the answer was lost on the way back).
    */
-  failPosts?: { times: number; status: number };
+  failPosts?: { times: number; status: number; created?: boolean };
+  /**
+   * The next `times` image upload initialisations (POST /rest/images?action=initializeUpload) fail
+   * with `status`, then they succeed: a failure before any post was sent. The count starts again
+   * whenever the scenario is set.
+   */
+  failImages?: { times: number; status: number };
+  /** Holds the bytes of every image upload (PUT) this long before answering: a slow upload. */
+  uploadLatencyMs?: number;
   /**
    * The next `times` comment creations (POST /rest/socialActions/{urn}/comments) fail with `status`,
    * then they succeed; the count starts again whenever the scenario is set. With `created`, LinkedIn

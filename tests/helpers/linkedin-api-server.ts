@@ -5,17 +5,24 @@ import { startApiTestServer } from './api-server.ts';
 /** Where LinkedIn sends the browser back in these tests. */
 export const testLinkedInRedirect = 'http://app.test/linkedin/callback';
 
+/**
+ * The LINKEDIN_* settings of a LinkedIn app pointed at the fake LinkedIn. The token key is a fixed
+ * test value, so a test can build its own publisher that reads the tokens the server stored.
+ */
+export function fakeLinkedInEnv(fake: FakeProviders): Record<string, string> {
+  return {
+    LINKEDIN_CLIENT_ID: 'test-client-id',
+    LINKEDIN_CLIENT_SECRET: 'test-client-secret',
+    LINKEDIN_REDIRECT_URL: testLinkedInRedirect,
+    LINKEDIN_AUTH_BASE_URL: `${fake.url}/oauth/v2`,
+    LINKEDIN_API_BASE_URL: fake.url,
+    LINKEDIN_TOKEN_KEY: Buffer.alloc(32, 7).toString('base64'),
+  };
+}
+
 /** The embedded backend with the /api functions, its LinkedIn app pointed at the fake LinkedIn. */
 export function startLinkedInApiServer(fake: FakeProviders): Promise<EmbeddedServer> {
-  return startApiTestServer({
-    linkedin: {
-      LINKEDIN_CLIENT_ID: 'test-client-id',
-      LINKEDIN_CLIENT_SECRET: 'test-client-secret',
-      LINKEDIN_REDIRECT_URL: testLinkedInRedirect,
-      LINKEDIN_AUTH_BASE_URL: `${fake.url}/oauth/v2`,
-      LINKEDIN_API_BASE_URL: fake.url,
-    },
-  });
+  return startApiTestServer({ linkedin: fakeLinkedInEnv(fake) });
 }
 
 /**
