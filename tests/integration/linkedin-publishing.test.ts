@@ -76,6 +76,16 @@ async function newPost(user: User, fields: Record<string, unknown> = {}): Promis
   return data as Post;
 }
 
+async function newPostWithImage(user: User, fields: Record<string, unknown> = {}): Promise<Post> {
+  const png = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82]);
+  const path = `${user.id}/${crypto.randomUUID()}.png`;
+  const uploaded = await user.client.storage
+    .from('post-images')
+    .upload(path, png, { contentType: 'image/png' });
+  expect(uploaded.error).toBeNull();
+  return newPost(user, { image_path: path, image_alt: 'A whiteboard full of notes', ...fields });
+}
+
 async function publish(user: User, post: Post) {
   const response = await api(user, '/linkedin/publish', { method: 'POST', body: { postId: post.id } });
   return {
@@ -209,17 +219,10 @@ describe('publishing now', () => {
   it('uploads the image first and posts it with its alt text', async () => {
     const ada = await newUser();
     await connect(ada);
-    const png = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82]);
-    const path = `${ada.id}/${crypto.randomUUID()}.png`;
-    const uploaded = await ada.client.storage
-      .from('post-images')
-      .upload(path, png, { contentType: 'image/png' });
-    expect(uploaded.error).toBeNull();
-    const post = await newPost(ada, { image_path: path, image_alt: 'A whiteboard full of notes' });
-    const { body } = await publish(ada, post);
+    const { body } = await publish(ada, await newPostWithImage(ada));
     expect(body.post?.publish_status).toBe('published');
     const [image] = fake.linkedin.images;
-    expect(image?.upload).toMatchObject({ byteLength: png.length, contentType: 'image/png' });
+    expect(image?.upload).toMatchObject({ byteLength: 16, contentType: 'image/png' });
     expect(fake.linkedin.posts[0]?.media).toEqual({ id: image?.urn, altText: 'A whiteboard full of notes' });
   });
 
@@ -308,8 +311,9 @@ describe('publishing now', () => {
   it('gives up after three tries of a LinkedIn that is down, with the reason, and Retry starts afresh', async () => {
     const ada = await newUser();
     await connect(ada);
-    fake.setScenario('linkedin', { failPosts: { times: 3, status: 503 } });
-    const { body } = await publish(ada, await newPost(ada));
+    // Down before any post request left (here: starting the image upload), so each try is safe to repeat.
+    fake.setScenario('linkedin', { failImages: { times: 3, status: 503 } });
+    const { body } = await publish(ada, await newPostWithImage(ada));
     await retryNow(body.post!.id);
     await publishDue();
     await retryNow(body.post!.id);
@@ -325,6 +329,7 @@ describe('publishing now', () => {
     );
     const retried = await publish(ada, failed);
     expect(retried.body.post).toMatchObject({ publish_status: 'published', publish_attempts: 1 });
+    expect(fake.linkedin.posts).toHaveLength(1);
   });
 });
 
@@ -366,6 +371,12 @@ describe('publishing at the planned time', () => {
               publish_sent_at = now(), publish_attempts = 1 where id = $1`,
       [post.id],
     );
+    // A run that was cut off ends by itself within 10 minutes: until then the claim is left alone.
+    const claimAged = () =>
+      server.db.query(
+        `update public.posts set publish_claimed_at = now() - interval '11 minutes' where id = $1`,
+        [post.id],
+      );
     const token = fake.linkedin.tokens.at(-1)!;
     const created = await fetch(`${fake.url}/rest/posts`, {
       method: 'POST',
@@ -390,8 +401,12 @@ describe('publishing at the planned time', () => {
     });
     expect(created.status).toBe(201);
 
-    // The restarted server's first run settles what the stopped one left.
     expect(await (await publishDue({ stale_after_seconds: 0 })).json()).toMatchObject({ claimed: 0 });
+    expect((await storedPost(ada, post.id)).publish_status).toBe('publishing');
+
+    // The first run after 10 minutes settles what the stopped one left.
+    await claimAged();
+    expect(await (await publishDue()).json()).toMatchObject({ claimed: 0 });
     expect(await storedPost(ada, post.id)).toMatchObject({
       publish_status: 'failed',
       publish_error_kind: 'unconfirmed',
@@ -409,7 +424,13 @@ describe('publishing at the planned time', () => {
         where id = $1`,
       [post.id],
     );
-    expect(await (await publishDue({ stale_after_seconds: 0 })).json()).toMatchObject({
+    // It may still be uploading its image: left alone until its claim is 10 minutes old.
+    expect(await (await publishDue({ stale_after_seconds: 0 })).json()).toMatchObject({ claimed: 0 });
+    await server.db.query(
+      `update public.posts set publish_claimed_at = now() - interval '11 minutes' where id = $1`,
+      [post.id],
+    );
+    expect(await (await publishDue()).json()).toMatchObject({
       claimed: 1,
       published: 1,
     });

@@ -1,9 +1,10 @@
 import type { LinkedInConfig } from './linkedin-config.ts';
+import { failedBeforeSending } from './sent-or-not.ts';
 
 /**
  * LinkedIn's HTTP API as the publisher uses it: the OAuth token exchange, OpenID userinfo, image
  * upload, post creation and comments (docs/wire-formats.md "LinkedIn"). Every failure is a LinkedInError
- * carrying LinkedIn's status (null when LinkedIn could not be reached) and its own message.
+ * carrying LinkedIn's status (null when no answer came) and its own message.
  */
 export class LinkedInError extends Error {
   override name = 'LinkedInError';
@@ -11,6 +12,11 @@ export class LinkedInError extends Error {
     readonly status: number | null,
     message: string,
     readonly retryAfterSeconds: number | null = null,
+    /**
+     * Whether LinkedIn may have received the request: false only when the connection was never
+     * made (sent-or-not.ts). A request that got an answer was received.
+     */
+    readonly sent = true,
   ) {
     super(message);
   }
@@ -49,7 +55,8 @@ export function linkedinClient(config: LinkedInConfig, fetcher: typeof fetch) {
     try {
       response = await fetcher(url, { ...init, signal: AbortSignal.timeout(30_000) });
     } catch (error) {
-      throw new LinkedInError(null, error instanceof Error ? error.message : String(error));
+      const message = error instanceof Error ? error.message : String(error);
+      throw new LinkedInError(null, message, null, !failedBeforeSending(error));
     }
     if (response.ok) return response;
     const text = await response.text().catch(() => '');

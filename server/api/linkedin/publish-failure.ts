@@ -1,7 +1,8 @@
 import { LinkedInError } from './linkedin-client.ts';
 
 /** What the author can do about a post that did not go out (posts.publish_error_kind). */
-export type PublishFailureKind = 'retrying' | 'reconnect' | 'rejected' | 'version' | 'unavailable';
+export type PublishFailureKind =
+  'retrying' | 'reconnect' | 'rejected' | 'version' | 'unavailable' | 'unconfirmed';
 
 export interface PublishFailure {
   kind: PublishFailureKind;
@@ -29,6 +30,11 @@ export const tooLongMessage = (length: number) =>
   `This post has ${length.toLocaleString('en-US')} characters; LinkedIn takes at most ` +
   `${linkedinMaxCharacters.toLocaleString('en-US')}. Shorten it, then publish again.`;
 
+/** When LinkedIn may have the post: the request left and no answer said whether it was taken. */
+export const unconfirmedMessage =
+  'We sent this post to LinkedIn but did not hear back, so it may already be on your profile. ' +
+  'Check LinkedIn before you try again.';
+
 export const reconnectMessage =
   'LinkedIn no longer accepts the sign-in this app had (it expired or was revoked). ' +
   'Reconnect LinkedIn in Settings; the post stays scheduled.';
@@ -36,12 +42,16 @@ export const reconnectMessage =
 /**
  * Sorts a failed attempt: a passing fault (LinkedIn busy, down or unreachable) is tried again with
  * backoff until `maxAttempts`; a refused sign-in waits for a reconnect; a retired API version and
- * a refused post need someone to act, so they fail at once.
+ * a refused post need someone to act, so they fail at once. Once the post request has left
+ * (`postRequested`), a failure that does not say LinkedIn refused the post (a 5xx, a timeout, a
+ * connection lost after sending) may hide a created post: it is never retried by itself but
+ * settled as 'unconfirmed' for the author to check (docs/decisions/018). A 429, 401 or 403 on the
+ * post request says LinkedIn did not take it, so those are retried or wait for a reconnect as before.
  */
 export function classifyPublishFailure(
   error: unknown,
   attempt: number,
-  context: { apiVersion: string; now: Date; policy: RetryPolicy },
+  context: { apiVersion: string; now: Date; policy: RetryPolicy; postRequested: boolean },
 ): PublishFailure {
   const settled = (kind: PublishFailureKind, message: string, revokeConnection = false): PublishFailure => ({
     kind,
@@ -71,6 +81,8 @@ export function classifyPublishFailure(
     return settled('rejected', `LinkedIn refused the post: ${detail}`);
   }
 
+  if (context.postRequested && outcomeUnknown(error)) return settled('unconfirmed', unconfirmedMessage);
+
   const reason =
     status === 429
       ? 'LinkedIn asked us to slow down (too many requests)'
@@ -92,4 +104,15 @@ export function classifyPublishFailure(
     retryAt: new Date(context.now.getTime() + Math.max(delay, retryAfter) * 1000),
     revokeConnection: false,
   };
+}
+
+/**
+ * Whether a failed request may still have done its work: LinkedIn answered 5xx (or 2xx without
+ * the post's URN, thrown as 502), or no answer came after the request may have left. Anything
+ * that is not LinkedIn's own answer is treated as unknown too.
+ */
+function outcomeUnknown(error: unknown): boolean {
+  if (!(error instanceof LinkedInError)) return true;
+  if (error.status === null) return error.sent;
+  return error.status >= 500;
 }

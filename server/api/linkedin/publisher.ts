@@ -118,6 +118,8 @@ export function linkedinPublisher(options: PublisherOptions) {
     }
 
     let urn: string;
+    // Set once the post request is about to leave: from then on an unknown outcome is never retried.
+    let postRequested = false;
     try {
       const image = post.image_path
         ? {
@@ -131,6 +133,7 @@ export function linkedinPublisher(options: PublisherOptions) {
         : undefined;
       // From here on LinkedIn may have the post: a claim left in this state is never retried on its own.
       await service.rpc('mark_publish_sent', { p_post_id: post.id });
+      postRequested = true;
       urn = await linkedin.createPost(token, {
         authorSub: connection.member_id,
         commentary: escapeLittleText(post.content),
@@ -143,6 +146,7 @@ export function linkedinPublisher(options: PublisherOptions) {
           apiVersion: config.apiVersion,
           now: now(),
           policy,
+          postRequested,
         }),
       );
     }
