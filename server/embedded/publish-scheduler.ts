@@ -1,8 +1,10 @@
 /**
  * The embedded server's publisher clock: every `intervalMs` it calls the /api function entry that
- * publishes due posts (the same entry pg_cron calls on hosted Supabase), with the secret key. The
- * first run settles the claims a previous process left behind (nothing else can be holding them:
- * the data directory is locked to this process). Runs never overlap.
+ * publishes due posts (the same entry pg_cron calls on hosted Supabase), with the secret key. Runs
+ * never overlap. Every run, the first included, asks for the usual stale limit: a claim is taken
+ * over only once it is older than that (never less than 10 minutes, enforced by the database), so
+ * a "Publish now" still in flight as the server starts is never sent a second time
+ * (docs/decisions/018). Claims a stopped process left behind are settled by the run after that.
  */
 export interface PublishScheduler {
   stop(): Promise<void>;
@@ -16,16 +18,13 @@ export function startPublishScheduler(options: {
   log: (message: string) => void;
 }): PublishScheduler {
   let running: Promise<void> | null = null;
-  let first = true;
 
   const run = () => {
     if (running) return;
-    const body = first ? { stale_after_seconds: 0 } : {};
-    first = false;
     running = fetch(`${options.url}/api/linkedin/publish-due`, {
       method: 'POST',
       headers: { apikey: options.secretKey, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
+      body: '{}',
     })
       .then(async (response) => {
         const text = await response.text();

@@ -4,7 +4,10 @@ import type { EmbeddedServer } from '../../server/embedded/start-embedded-server
 import { startRealPostgresServer } from './real-postgres-server.ts';
 import { signedInClient, startTestServer, supabaseClient } from './test-server.ts';
 
-export type Backend = Pick<EmbeddedServer, 'url' | 'keys' | 'close'>;
+export type Backend = Pick<EmbeddedServer, 'url' | 'keys' | 'close'> & {
+  /** The database as its superuser, for a test to set what no API may (e.g. the age of a claim). */
+  db: { query(sql: string, params?: unknown[]): Promise<unknown> };
+};
 
 /**
  * The two engines a policy test runs on: the embedded server on PGlite, and the same auth, REST

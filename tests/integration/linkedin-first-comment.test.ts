@@ -292,11 +292,16 @@ describe('retrying a first comment', () => {
               publish_claimed_at = now() where id = $1`,
       [post!.id],
     );
-    // A claim younger than the stale time is left alone.
+    // A claim younger than the stale time is left alone, even when asked for 0 seconds.
     expect(await publishDue()).toMatchObject({ claimed: 0 });
-    expect((await storedPost(ada, post!.id)).first_comment_status).toBe('sending');
-    // The restarted server's first run settles it, and sends nothing.
     expect(await publishDue(0)).toMatchObject({ claimed: 0 });
+    expect((await storedPost(ada, post!.id)).first_comment_status).toBe('sending');
+    // Once older than 10 minutes it is left over: a run settles it, and sends nothing.
+    await server.db.query(
+      `update public.posts set publish_claimed_at = now() - interval '11 minutes' where id = $1`,
+      [post!.id],
+    );
+    expect(await publishDue()).toMatchObject({ claimed: 0 });
     expect(await storedPost(ada, post!.id)).toMatchObject({
       publish_status: 'published',
       first_comment_status: 'failed',

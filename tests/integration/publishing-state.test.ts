@@ -212,11 +212,23 @@ describe.each(backends)('publishing state on $name', ({ start }) => {
     expect(await claimDue()).toHaveLength(2);
     await service().rpc('mark_publish_sent', { p_post_id: sent.id });
 
-    // A restart: every claim older than 0 seconds is left over.
-    const reclaimed = await service().rpc<Post[]>('claim_due_posts', {
-      max_posts: 50,
-      stale_after_seconds: 0,
-    });
+    // A claim younger than 10 minutes may still be in flight: never taken over, whatever is asked.
+    const claimWith = (stale: number) =>
+      service().rpc<Post[]>('claim_due_posts', { max_posts: 50, stale_after_seconds: stale });
+    expect(await claimWith(0)).toEqual([]);
+    expect(await service().rpc<number>('reconcile_publishing', { stale_after_seconds: 0 })).toBe(0);
+    await parties.server.db.query(
+      `update public.posts set publish_claimed_at = now() - interval '9 minutes' where id = any($1)`,
+      [[unsent.id, sent.id]],
+    );
+    expect(await claimWith(60)).toEqual([]);
+
+    // Past 10 minutes the claim is left over (a stopped server).
+    await parties.server.db.query(
+      `update public.posts set publish_claimed_at = now() - interval '11 minutes' where id = any($1)`,
+      [[unsent.id, sent.id]],
+    );
+    const reclaimed = await claimWith(0);
     expect(reclaimed.map((post) => post.id)).toEqual([unsent.id]);
     expect(reclaimed[0]?.publish_attempts).toBe(1);
     await settle(unsent.id);
@@ -227,6 +239,13 @@ describe.each(backends)('publishing state on $name', ({ start }) => {
       publish_error:
         'We sent this post to LinkedIn but did not hear back, so it may already be on your profile. Check LinkedIn before you try again.',
     });
+    // A run that lost its claim is stopped before the post request: marking it sent is refused.
+    await expect(service().rpc('mark_publish_sent', { p_post_id: sent.id })).rejects.toThrow(
+      /no longer being published/,
+    );
+    expect((await parties.owner.client.from('posts').select().eq('id', sent.id).single()).data).toMatchObject(
+      { publish_status: 'failed', publish_error_kind: 'unconfirmed' },
+    );
     await service().rpc('linkedin_disconnect', { p_user_id: parties.owner.id });
   });
 

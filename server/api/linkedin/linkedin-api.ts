@@ -10,7 +10,10 @@ export interface LinkedInApiOptions {
   /** The project with the secret key; null where the deployment has none (publishing is then off). */
   service: ServiceBackend | null;
   retry?: RetryPolicy;
-  /** A claim older than this is settled as left behind by a stopped run. Default 300. */
+  /**
+   * A claim older than this is settled as left behind by a stopped run. Default 600; the database
+   * never takes over a claim younger than 600 s whatever is asked (20261128000200).
+   */
   staleAfterSeconds?: number;
 }
 
@@ -47,7 +50,7 @@ export function linkedinState(options: LinkedInApiOptions | undefined, fetcher: 
         ...(options.retry ? { retry: options.retry } : {}),
       }),
       secretKey: options.service.secretKey,
-      staleAfterSeconds: options.staleAfterSeconds ?? 300,
+      staleAfterSeconds: options.staleAfterSeconds ?? 600,
     },
     missing: [],
   };
