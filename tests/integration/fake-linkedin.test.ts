@@ -460,6 +460,37 @@ describe('fake LinkedIn images and posts', () => {
     expect(fake.linkedin.posts).toHaveLength(1);
   });
 
+  it('failPosts with created keeps the post before answering the error (an answer lost on the way back)', async () => {
+    const token = await connect();
+    fake.setScenario('linkedin', { failPosts: { times: 1, status: 502, created: true } });
+    const lost = await rest('/rest/posts', token, post('Kept anyway'));
+    expect(lost.status).toBe(502);
+    expect(await lost.json()).toEqual({ status: 502, message: 'Bad Gateway' });
+    expect(fake.linkedin.posts.map((item) => item.commentary)).toEqual(['Kept anyway']);
+  });
+
+  it('failImages fails the next upload initialisations; uploadLatencyMs holds the bytes', async () => {
+    const token = await connect();
+    fake.setScenario('linkedin', { failImages: { times: 1, status: 503 }, uploadLatencyMs: 300 });
+    const initialize = () =>
+      rest('/rest/images?action=initializeUpload', token, { initializeUploadRequest: { owner: me } });
+    const failed = await initialize();
+    expect(failed.status).toBe(503);
+    expect(fake.linkedin.images).toEqual([]);
+    const started = await initialize();
+    expect(started.status).toBe(200);
+    const { value } = (await started.json()) as { value: { uploadUrl: string } };
+    const before = Date.now();
+    const upload = await fetch(value.uploadUrl, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
+      body: new Uint8Array([1, 2, 3]),
+    });
+    expect(upload.status).toBe(201);
+    expect(Date.now() - before).toBeGreaterThanOrEqual(290);
+    expect(fake.linkedin.images[0]?.upload).toMatchObject({ byteLength: 3 });
+  });
+
   it('expireTokens makes every REST call and upload 401', async () => {
     const token = await connect();
     fake.setScenario('linkedin', { expireTokens: true });
