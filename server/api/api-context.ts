@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ModelCatalog } from '../../shared/model-catalog.ts';
 import type { AiQuota } from './ai-quota.ts';
+import type { SessionCheck } from './live-session.ts';
 import type { LinkedInState } from './linkedin/linkedin-api.ts';
 import type { ProviderConfig } from './provider-config.ts';
 import type { VerifyToken } from './verify-access-token.ts';
@@ -8,6 +9,8 @@ import type { VerifyToken } from './verify-access-token.ts';
 /** What every route needs, injected once by createApiApp (no globals, so tests and Deno can differ). */
 export interface ApiContext {
   verifyToken: VerifyToken;
+  /** Whether a token's session still exists (authenticateLive): signing out ends it before it expires. */
+  sessionIsLive: SessionCheck;
   quota: AiQuota;
   /** The caller's network address for the per-address quota; null when unknown. */
   clientAddress: (c: Context) => string | null;

@@ -18,10 +18,16 @@ import { linkedinPublish, linkedinPublishDue } from './routes/linkedin-publish.t
 import { listModels } from './routes/models.ts';
 import { perplexityAgent } from './routes/perplexity-agent.ts';
 import { youtubeVideos } from './routes/youtube-videos.ts';
+import type { SessionCheck } from './live-session.ts';
 import type { VerifyToken } from './verify-access-token.ts';
 
 export interface ApiAppOptions {
   verifyToken: VerifyToken;
+  /**
+   * Whether a token's session still exists (postgresSessionCheck): the LinkedIn routes refuse a
+   * signed-out token that is still validly signed.
+   */
+  sessionIsLive: SessionCheck;
   providers: ProviderConfig;
   catalog: ModelCatalog;
   /** Budget across the AI routes, per user and per client address (postgresAiQuota). */
@@ -48,6 +54,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
   const fetcher: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const api: ApiContext = {
     verifyToken: options.verifyToken,
+    sessionIsLive: options.sessionIsLive,
     providers: options.providers,
     secrets: providerSecrets(options.providers),
     catalog: options.catalog,

@@ -20,7 +20,7 @@ describe('readHostedEnv (the environment a hosted Edge Function gets)', () => {
       supabaseUrl: 'https://abc.supabase.co',
       publishableKey: 'sb_publishable_default',
       secretKey: 'sb_secret_default',
-      tokenKeys: { jwks, issuer: 'https://abc.supabase.co/auth/v1', legacySecret: null },
+      tokenKeys: { jwks, issuers: ['https://abc.supabase.co/auth/v1'], legacySecret: null },
     });
   });
 
@@ -38,6 +38,45 @@ describe('readHostedEnv (the environment a hosted Edge Function gets)', () => {
       SUPABASE_JWKS: JSON.stringify(jwks.keys),
     });
     expect(bare.tokenKeys.jwks).toEqual(jwks);
+  });
+
+  it('accepts the issuer of the CLI local stack, whose Auth is reached through another address', () => {
+    // `supabase functions serve`: the function reaches the stack at http://kong:8000, while Auth
+    // signs tokens for the address the browser uses, [api] external_url (port [api] port).
+    const local = readHostedEnv({
+      SUPABASE_URL: 'http://kong:8000',
+      SUPABASE_ANON_KEY: 'k',
+      SUPABASE_INTERNAL_HOST_PORT: '54329',
+    });
+    expect(local.tokenKeys.issuers).toEqual([
+      'http://kong:8000/auth/v1',
+      'http://127.0.0.1:54329/auth/v1',
+      'http://localhost:54329/auth/v1',
+    ]);
+    const defaultPort = readHostedEnv({ SUPABASE_URL: 'http://kong:8000', SUPABASE_ANON_KEY: 'k' });
+    expect(defaultPort.tokenKeys.issuers).toContain('http://127.0.0.1:54321/auth/v1');
+  });
+
+  it('adds the issuers API_JWT_ISSUERS names ([auth] jwt_issuer, a custom external URL), exactly', () => {
+    const config = readHostedEnv({
+      SUPABASE_URL: 'https://abc.supabase.co',
+      SUPABASE_ANON_KEY: 'k',
+      API_JWT_ISSUERS: ' https://auth.example.com/auth/v1 , https://abc.example.org/auth/v1/ ',
+    });
+    expect(config.tokenKeys.issuers).toEqual([
+      'https://abc.supabase.co/auth/v1',
+      'https://auth.example.com/auth/v1',
+      'https://abc.example.org/auth/v1/',
+    ]);
+    // Hosted: no loopback issuer is ever accepted on its own.
+    expect(config.tokenKeys.issuers?.some((issuer) => issuer.includes('127.0.0.1'))).toBe(false);
+    expect(() =>
+      readHostedEnv({
+        SUPABASE_URL: 'https://abc.supabase.co',
+        SUPABASE_ANON_KEY: 'k',
+        API_JWT_ISSUERS: '*',
+      }),
+    ).toThrow(/API_JWT_ISSUERS must list http\(s\) URLs/);
   });
 
   it('accepts HS256 only when LEGACY_JWT_SECRET is set, and long enough', () => {

@@ -1,10 +1,11 @@
 import type { JSONWebKeySet } from 'jose';
 import type { AccessTokenKeys } from '../shared/access-token.ts';
+import { tokenIssuers } from './token-issuers.ts';
 
 /** What the `api` Edge Function needs from the environment a hosted Supabase project gives it. */
 export interface HostedConfig {
   supabaseUrl: string;
-  /** How access tokens are checked: the project's JWKS (inline or fetched), its issuer, legacy only if set. */
+  /** How access tokens are checked: the project's JWKS (inline or fetched), its issuers, legacy only if set. */
   tokenKeys: AccessTokenKeys;
   /** For calls made on a user's behalf (with their token): the publishable key, else the legacy anon key. */
   publishableKey: string;
@@ -18,7 +19,7 @@ type Env = Record<string, string | undefined>;
  * Reads the Edge Function environment (docs/decisions/011): `SUPABASE_URL`,
  * `SUPABASE_PUBLISHABLE_KEYS` / `SUPABASE_SECRET_KEYS` (JSON objects of named keys) with the legacy
  * `SUPABASE_ANON_KEY` / `SUPABASE_SERVICE_ROLE_KEY` as fallbacks, and `SUPABASE_JWKS` (or the
- * project's JWKS URL). HS256 tokens are accepted only when `LEGACY_JWT_SECRET` is set: functions
+ * project's JWKS URL); the token issuers accepted come from token-issuers.ts. HS256 tokens are accepted only when `LEGACY_JWT_SECRET` is set: functions
  * cannot read the project's legacy secret, and users cannot set `SUPABASE_*` secrets themselves.
  * Throws one message naming everything that is missing.
  */
@@ -40,6 +41,7 @@ export function readHostedEnv(env: Env): HostedConfig {
     text(env.SUPABASE_SERVICE_ROLE_KEY) ??
     null;
   const jwks = inlineJwks(env.SUPABASE_JWKS, problems);
+  const issuers = tokenIssuers(supabaseUrl, env, problems);
   const legacy = text(env.LEGACY_JWT_SECRET);
   if (legacy !== undefined && legacy.length < 32)
     problems.push('LEGACY_JWT_SECRET is shorter than 32 characters');
@@ -48,7 +50,7 @@ export function readHostedEnv(env: Env): HostedConfig {
     supabaseUrl,
     tokenKeys: {
       jwks: jwks ?? new URL(`${supabaseUrl}/auth/v1/.well-known/jwks.json`),
-      issuer: `${supabaseUrl}/auth/v1`,
+      issuers,
       legacySecret: legacy ? new TextEncoder().encode(legacy) : null,
     },
     publishableKey: publishableKey as string,

@@ -24,6 +24,8 @@ function apiWith(
       if (options.verify === 'down') return Promise.reject(new Error('auth server down'));
       return Promise.resolve(token === 'good' ? { userId: 'user-1', sessionId: null } : null);
     },
+    // Tokens here carry no session: nothing asks the database about one.
+    sessionIsLive: () => Promise.reject(new Error('no session check in this test')),
     // Everything but YouTube has a key.
     providers: readProviderConfig({
       GROQ_API_KEY: 'gsk_test',

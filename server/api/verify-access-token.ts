@@ -26,15 +26,20 @@ export async function authenticate(
     verified = await verifyToken(token);
   } catch {
     // The verifier could not reach an answer (for example the auth server is down): not the user's fault.
-    throw new ApiError(
-      503,
-      'Could not verify your session. Please try again.',
-      'service_unavailable',
-      'auth_unavailable',
-    );
+    throw authUnavailable();
   }
   if (!verified) throw unauthenticated();
   return { ...verified, token };
+}
+
+/** 503 when the session could not be checked: not the user's fault, so not "sign in again". */
+export function authUnavailable(): ApiError {
+  return new ApiError(
+    503,
+    'Could not verify your session. Please try again.',
+    'service_unavailable',
+    'auth_unavailable',
+  );
 }
 
 /** 401 for a missing, bad or ended session: the browser asks the user to sign in again. */

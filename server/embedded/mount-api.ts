@@ -3,6 +3,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { ModelCatalog } from '../../shared/model-catalog.ts';
 import { postgresAiQuota, type AiQuotaLimits } from '../api/ai-quota.ts';
 import { createApiApp } from '../api/create-api-app.ts';
+import { postgresSessionCheck } from '../api/live-session.ts';
 import { readLinkedInConfig } from '../api/linkedin/linkedin-config.ts';
 import type { RetryPolicy } from '../api/linkedin/publish-failure.ts';
 import type { ProviderConfig } from '../api/provider-config.ts';
@@ -31,6 +32,11 @@ export function mountApi(settings: EmbeddedApiSettings): NonNullable<EmbeddedSer
   return ({ keys, restFetch, supabaseUrl }) =>
     createApiApp({
       verifyToken: userTokenVerifier({ jwks: keys.jwks, legacySecret: keys.legacy?.jwtSecret ?? null }),
+      sessionIsLive: postgresSessionCheck({
+        supabaseUrl,
+        publishableKey: keys.publishableKey,
+        fetch: restFetch,
+      }),
       providers: settings.providers,
       catalog: settings.catalog,
       quota: postgresAiQuota(

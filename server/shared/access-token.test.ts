@@ -42,12 +42,12 @@ afterAll(() => new Promise<void>((resolve) => jwksServer.close(() => resolve()))
 
 describe('accessTokenVerifier', () => {
   it('accepts a token signed with a key of the JWKS, from a local set or fetched once from a URL', async () => {
-    const local = accessTokenVerifier({ jwks, issuer });
+    const local = accessTokenVerifier({ jwks, issuers: [issuer] });
     expect(await local(await token())).toMatchObject({
       ok: true,
       claims: { sub: claims.sub, role: 'authenticated' },
     });
-    const remote = accessTokenVerifier({ jwks: jwksUrl, issuer });
+    const remote = accessTokenVerifier({ jwks: jwksUrl, issuers: [issuer] });
     const before = jwksRequests;
     expect((await remote(await token())).ok).toBe(true);
     expect((await remote(await token())).ok).toBe(true);
@@ -55,7 +55,7 @@ describe('accessTokenVerifier', () => {
   });
 
   it('refuses expired, tampered, foreign-key, wrong-issuer and unknown-kid tokens', async () => {
-    const verify = accessTokenVerifier({ jwks, issuer });
+    const verify = accessTokenVerifier({ jwks, issuers: [issuer] });
     expect(await verify(await token({ expiresIn: -60 }))).toMatchObject({ ok: false, reason: 'expired' });
     const [header, , signature] = (await token()).split('.');
     const changed = Buffer.from(
@@ -72,8 +72,22 @@ describe('accessTokenVerifier', () => {
     expect(await verify('not a token')).toMatchObject({ ok: false, reason: 'invalid' });
   });
 
+  it('accepts each issuer of the allow-list exactly, and no other', async () => {
+    const local = 'http://127.0.0.1:54321/auth/v1';
+    const verify = accessTokenVerifier({ jwks, issuers: [issuer, local] });
+    expect((await verify(await token())).ok).toBe(true);
+    expect((await verify(await token({ iss: local }))).ok).toBe(true);
+    for (const iss of [
+      `${local}/`,
+      'http://127.0.0.1:54322/auth/v1',
+      'https://project.example.supabase.co',
+    ]) {
+      expect(await verify(await token({ iss })), iss).toMatchObject({ ok: false, reason: 'invalid' });
+    }
+  });
+
   it('refuses alg:none, and HS256 unless a legacy secret is configured', async () => {
-    const verify = accessTokenVerifier({ jwks, issuer });
+    const verify = accessTokenVerifier({ jwks, issuers: [issuer] });
     const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(
       JSON.stringify({ ...claims, iss: issuer, exp: 9_999_999_999 }),
     ).toString('base64url')}.`;
@@ -90,7 +104,7 @@ describe('accessTokenVerifier', () => {
       reason: 'invalid',
       message: expect.stringMatching(/HS256/),
     });
-    const withLegacy = accessTokenVerifier({ jwks, issuer, legacySecret: secret });
+    const withLegacy = accessTokenVerifier({ jwks, issuers: [issuer], legacySecret: secret });
     expect((await withLegacy(hs256)).ok).toBe(true);
   });
 
@@ -101,7 +115,7 @@ describe('accessTokenVerifier', () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const verify = accessTokenVerifier({
       jwks: new URL(`http://127.0.0.1:${port}/auth/v1/.well-known/jwks.json`),
-      issuer,
+      issuers: [issuer],
     });
     expect(await verify(await token())).toMatchObject({ ok: false, reason: 'unavailable' });
 
@@ -109,7 +123,7 @@ describe('accessTokenVerifier', () => {
     await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
     const broken = accessTokenVerifier({
       jwks: new URL(`http://127.0.0.1:${(failing.address() as AddressInfo).port}/jwks`),
-      issuer,
+      issuers: [issuer],
     });
     expect(await broken(await token())).toMatchObject({ ok: false, reason: 'unavailable' });
     await new Promise<void>((resolve) => failing.close(() => resolve()));

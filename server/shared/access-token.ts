@@ -15,8 +15,11 @@ export interface AccessTokenKeys {
   jwks: JSONWebKeySet | URL;
   /** The legacy HS256 secret, only where it is still configured; otherwise HS256 tokens are refused. */
   legacySecret?: Uint8Array | null;
-  /** When set, tokens must carry exactly this `iss` (hosted: `${SUPABASE_URL}/auth/v1`). */
-  issuer?: string;
+  /**
+   * When set, tokens must carry exactly one of these `iss` values (hosted: `${SUPABASE_URL}/auth/v1`;
+   * the CLI's local stack adds its own, server/api/token-issuers.ts). Never empty when set.
+   */
+  issuers?: readonly string[];
 }
 
 export type Claims = JWTPayload & Record<string, unknown>;
@@ -43,7 +46,7 @@ export function accessTokenVerifier(keys: AccessTokenKeys): (token: string) => P
           cacheMaxAge: 10 * 60_000,
         })
       : createLocalJWKSet(keys.jwks);
-  const claims = keys.issuer ? { issuer: keys.issuer } : {};
+  const claims = keys.issuers ? { issuer: [...keys.issuers] } : {};
 
   return async (token) => {
     let alg: unknown;

@@ -11,6 +11,10 @@ const acknowledged: Record<string, string> = {
     'The per-user AI quota must be callable by the signed-in user through /rest/v1/rpc (the /api function ' +
     'calls it with the user token). It takes no user id: it reads auth.uid() and checks the session is live, ' +
     'and its bucket table lives in the unexposed private schema (decision 012).',
+  authenticated_security_definer_function_executable_public_session_is_live_:
+    "Whether the caller's own session still exists: the /api LinkedIn routes ask it with the user token " +
+    'through /rest/v1/rpc, and row-level security on posts and post images asks it too. It takes no ' +
+    'argument and reveals nothing but that one yes or no (decision 019).',
   rls_enabled_no_policy_private_ai_quota_buckets:
     'Quota buckets are reached only through the security-definer quota functions; no role is meant to ' +
     'read or write them directly, so row-level security with no policy is the lock (decision 012).',

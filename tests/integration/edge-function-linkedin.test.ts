@@ -160,6 +160,49 @@ describe('LinkedIn on the Edge Function', () => {
     expect(await response.json()).toMatchObject({ configured: true, connection: null });
   });
 
+  it('refuses a signed-out session on every LinkedIn route, and nothing reaches LinkedIn', async () => {
+    const { client, user, session } = await signedInClient(project);
+    const token = session.access_token;
+    const started = (await (await call('/linkedin/connect', token, { method: 'POST', body: {} })).json()) as {
+      url: string;
+    };
+    const back = new URL((await fetch(started.url, { redirect: 'manual' })).headers.get('location') ?? '');
+    const connected = await call('/linkedin/callback', token, {
+      method: 'POST',
+      body: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+    });
+    expect(connected.status).toBe(200);
+    await connected.body?.cancel();
+    const { data: post } = (await client
+      .from('posts')
+      .insert({ topic: 'Later', content: 'Not after signing out.', first_comment: 'Link below.' })
+      .select()
+      .single()) as unknown as { data: Post };
+    expect((await client.auth.signOut()).error).toBeNull();
+    fake.reset();
+
+    for (const [method, path, body] of [
+      ['GET', '/linkedin/status', undefined],
+      ['POST', '/linkedin/connect', {}],
+      ['POST', '/linkedin/callback', { state: 'a-state', code: 'a-code' }],
+      ['DELETE', '/linkedin/connection', undefined],
+      ['POST', '/linkedin/publish', { postId: post.id }],
+      ['POST', '/linkedin/first-comment/retry', { postId: post.id }],
+    ] as const) {
+      const response = await call(path, token, { method, body });
+      expect(response.status, `${method} ${path}`).toBe(401);
+      expect(await response.json(), `${method} ${path}`).toMatchObject({
+        error: { message: 'Authentication required. Please sign in again.', code: 'invalid_token' },
+      });
+    }
+    expect(fake.requests).toEqual([]);
+    const { rows } = await project.db.query<{ publish_status: string }>(
+      'select publish_status from public.posts where user_id = $1',
+      [user.id],
+    );
+    expect(rows).toEqual([{ publish_status: 'draft' }]);
+  });
+
   it('says which secrets are missing when the project has no LinkedIn app', async () => {
     const bare = await startEdgeFunction(
       hostedFunctionEnv(project, fake.url, { requests: 30, requestsPerAddress: 60 }),

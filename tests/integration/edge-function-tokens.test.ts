@@ -91,3 +91,46 @@ describe('tokens the function refuses', () => {
     expect(fake.requests).toHaveLength(0);
   });
 });
+
+describe('issuers the function accepts', () => {
+  const withIssuer = async (iss: string) =>
+    (await signAccessToken({ ...withoutTimes(), iss }, project.keys.signing, 3600)).token;
+  const models = (url: string, token: string) =>
+    fetch(`${url}/api/models`, { headers: { authorization: `Bearer ${token}` } }).then(async (response) => {
+      await response.body?.cancel();
+      return response.status;
+    });
+
+  it("accepts the hosted shape, ${SUPABASE_URL}/auth/v1, and refuses the CLI's local one there", async () => {
+    expect(await models(edge.url, await withIssuer(`${project.url}/auth/v1`))).toBe(200);
+    expect(await models(edge.url, await withIssuer('http://127.0.0.1:54321/auth/v1'))).toBe(401);
+  });
+
+  it('accepts the CLI local stack: reached at http://kong:8000, tokens issued for 127.0.0.1:<api port>', async () => {
+    // What `supabase functions serve` sets (the CLI's internal/functions/serve): the gateway's
+    // address inside Docker, and the API port the browser (and so Auth's issuer) uses.
+    const local = await startEdgeFunction({
+      ...hostedFunctionEnv(project, fake.url, { requests: 100, requestsPerAddress: 200 }),
+      SUPABASE_URL: 'http://kong:8000',
+      SUPABASE_INTERNAL_HOST_PORT: '54321',
+      // [auth] jwt_issuer (or [api] external_url) set in config.toml: named in supabase/functions/.env.
+      API_JWT_ISSUERS: 'https://auth.dev.example.com/auth/v1',
+    });
+    try {
+      expect(await models(local.url, await withIssuer('http://127.0.0.1:54321/auth/v1'))).toBe(200);
+      expect(await models(local.url, await withIssuer('http://localhost:54321/auth/v1'))).toBe(200);
+      expect(await models(local.url, await withIssuer('http://kong:8000/auth/v1'))).toBe(200);
+      expect(await models(local.url, await withIssuer('https://auth.dev.example.com/auth/v1'))).toBe(200);
+      // Never "any issuer": another project, another local port, or no issuer at all.
+      expect(await models(local.url, await withIssuer('https://another-project.supabase.co/auth/v1'))).toBe(
+        401,
+      );
+      expect(await models(local.url, await withIssuer('http://127.0.0.1:54399/auth/v1'))).toBe(401);
+      const { iss: _iss, ...noIssuer } = withoutTimes();
+      const bare = (await signAccessToken(noIssuer, project.keys.signing, 3600)).token;
+      expect(await models(local.url, bare)).toBe(401);
+    } finally {
+      await local.close();
+    }
+  });
+});

@@ -9,7 +9,7 @@ import type { StoredConnection } from '../linkedin/publisher.ts';
 import { sha256Hex, toBase64Url } from '../linkedin/encoding.ts';
 import { encryptToken } from '../linkedin/token-cipher.ts';
 import { readJsonBody } from '../read-json-body.ts';
-import { authenticate } from '../verify-access-token.ts';
+import { authenticateLive } from '../live-session.ts';
 
 /** What the browser learns about the user's LinkedIn: never the token. */
 export interface LinkedInStatus {
@@ -40,7 +40,7 @@ async function currentStatus(linkedin: LinkedInContext, userId: string): Promise
 /** GET /linkedin/status */
 export function linkedinStatus(api: ApiContext) {
   return async (c: Context): Promise<Response> => {
-    const { userId } = await authenticate(c.req.raw, api.verifyToken);
+    const { userId } = await authenticateLive(c.req.raw, api);
     c.header('cache-control', 'no-store');
     const linkedin = api.linkedin.ready;
     if (!linkedin) return c.json({ configured: false, missing: api.linkedin.missing, connection: null });
@@ -54,7 +54,7 @@ export function linkedinStatus(api: ApiContext) {
  */
 export function linkedinConnect(api: ApiContext) {
   return async (c: Context): Promise<Response> => {
-    const { userId, sessionId } = await authenticate(c.req.raw, api.verifyToken);
+    const { userId, sessionId } = await authenticateLive(c.req.raw, api);
     const linkedin = requireLinkedIn(api.linkedin);
     const state = toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
     await linkedin.service.rpc('linkedin_begin_connect', {
@@ -81,7 +81,7 @@ const callbackBody = z.object({
  */
 export function linkedinCallback(api: ApiContext) {
   return async (c: Context): Promise<Response> => {
-    const { userId, sessionId } = await authenticate(c.req.raw, api.verifyToken);
+    const { userId, sessionId } = await authenticateLive(c.req.raw, api);
     const linkedin = requireLinkedIn(api.linkedin);
     const body = await readJsonBody(c.req.raw, callbackBody, 8 * 1024);
     const fresh = await linkedin.service.rpc<boolean>('linkedin_take_state', {
@@ -135,7 +135,7 @@ export function linkedinCallback(api: ApiContext) {
 /** DELETE /linkedin/connection: forgets the token. Planned posts stay planned (they remind instead). */
 export function linkedinDisconnect(api: ApiContext) {
   return async (c: Context): Promise<Response> => {
-    const { userId } = await authenticate(c.req.raw, api.verifyToken);
+    const { userId } = await authenticateLive(c.req.raw, api);
     const linkedin = requireLinkedIn(api.linkedin);
     await linkedin.service.rpc('linkedin_disconnect', { p_user_id: userId });
     return c.json(await currentStatus(linkedin, userId));

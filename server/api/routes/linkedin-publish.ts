@@ -6,7 +6,7 @@ import { sameSecret } from '../linkedin/encoding.ts';
 import { requireLinkedIn } from '../linkedin/linkedin-api.ts';
 import type { PublishedPostRow } from '../linkedin/published-post-row.ts';
 import { readJsonBody } from '../read-json-body.ts';
-import { authenticate } from '../verify-access-token.ts';
+import { authenticateLive } from '../live-session.ts';
 import { requireActiveConnection } from './linkedin-active-connection.ts';
 
 const publishBody = z.object({ postId: z.string().uuid() });
@@ -18,7 +18,7 @@ const publishBody = z.object({ postId: z.string().uuid() });
  */
 export function linkedinPublish(api: ApiContext) {
   return async (c: Context): Promise<Response> => {
-    const { userId } = await authenticate(c.req.raw, api.verifyToken);
+    const { userId } = await authenticateLive(c.req.raw, api);
     const linkedin = requireLinkedIn(api.linkedin);
     const { postId } = await readJsonBody(c.req.raw, publishBody, 4 * 1024);
     await requireActiveConnection(linkedin, userId);

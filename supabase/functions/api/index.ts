@@ -6,6 +6,7 @@ import { postgresAiQuota } from '../../../server/api/ai-quota.ts';
 import { apiCors } from '../../../server/api/api-cors.ts';
 import { forwardedForAddress } from '../../../server/api/client-address.ts';
 import { createApiApp } from '../../../server/api/create-api-app.ts';
+import { postgresSessionCheck } from '../../../server/api/live-session.ts';
 import { readHostedEnv } from '../../../server/api/hosted-env.ts';
 import { readLinkedInConfig } from '../../../server/api/linkedin/linkedin-config.ts';
 import { readProviderConfig } from '../../../server/api/provider-config.ts';
@@ -25,6 +26,13 @@ const requests = positive(env.API_RATE_LIMIT_REQUESTS, 30);
 const api = createApiApp({
   // Checked against the project's JWKS here (config.toml: verify_jwt = false, so CORS preflights arrive).
   verifyToken: userTokenVerifier(hosted.tokenKeys),
+  // A signed-out token is still validly signed: the LinkedIn routes ask the database (with the
+  // user's own token) whether its session still exists (docs/decisions/019).
+  sessionIsLive: postgresSessionCheck({
+    supabaseUrl: hosted.supabaseUrl,
+    publishableKey: hosted.publishableKey,
+    fetch: (input, init) => fetch(input, init),
+  }),
   providers: readProviderConfig(env),
   catalog: defaultModelCatalog,
   // In Postgres, so it holds across isolates and restarts (supabase/migrations, docs/decisions/012).
