@@ -34,7 +34,7 @@ export function mountApi(settings: EmbeddedApiSettings): NonNullable<EmbeddedSer
       providers: settings.providers,
       catalog: settings.catalog,
       quota: postgresAiQuota(
-        { supabaseUrl, publishableKey: keys.publishableKey, secretKey: keys.secretKey, fetch: restFetch },
+        { supabaseUrl, secretKey: keys.secretKey, fetch: restFetch },
         settings.quota,
       ),
       linkedin: {

@@ -37,9 +37,9 @@ export const groqChatBodySchema = z.object({
  */
 export function groqChatCompletions(api: ApiContext) {
   return async (c: Context): Promise<Response> => {
-    const { token } = await authenticate(c.req.raw, api.verifyToken);
+    const { userId, sessionId } = await authenticate(c.req.raw, api.verifyToken);
     const body = await readJsonBody(c.req.raw, groqChatBodySchema, maxBodyBytes);
-    await api.quota.take({ token, clientAddress: api.clientAddress(c) });
+    await api.quota.take({ userId, sessionId, clientAddress: api.clientAddress(c) });
     requireCatalogModel(api.catalog, 'groq', body.model);
     const groq = requireProvider(api.providers, 'groq');
 

@@ -75,9 +75,9 @@ export const agentBodySchema = z.strictObject({
  */
 export function perplexityAgent(api: ApiContext) {
   return async (c: Context): Promise<Response> => {
-    const { token } = await authenticate(c.req.raw, api.verifyToken);
+    const { userId, sessionId } = await authenticate(c.req.raw, api.verifyToken);
     const body = await readJsonBody(c.req.raw, agentBodySchema, maxBodyBytes);
-    await api.quota.take({ token, clientAddress: api.clientAddress(c) });
+    await api.quota.take({ userId, sessionId, clientAddress: api.clientAddress(c) });
     if (!researchModels.includes(body.model)) {
       throw new ApiError(
         400,
