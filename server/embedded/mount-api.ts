@@ -33,10 +33,7 @@ export function mountApi(settings: EmbeddedApiSettings): NonNullable<EmbeddedSer
       verifyToken: userTokenVerifier({ jwks: keys.jwks, legacySecret: keys.legacy?.jwtSecret ?? null }),
       providers: settings.providers,
       catalog: settings.catalog,
-      quota: postgresAiQuota(
-        { supabaseUrl, secretKey: keys.secretKey, fetch: restFetch },
-        settings.quota,
-      ),
+      quota: postgresAiQuota({ supabaseUrl, secretKey: keys.secretKey, fetch: restFetch }, settings.quota),
       linkedin: {
         setup: readLinkedInConfig(settings.linkedinEnv ?? {}, {
           ...(settings.linkedinRedirectUrl ? { redirectUrl: settings.linkedinRedirectUrl } : {}),
