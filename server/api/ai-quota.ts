@@ -1,6 +1,6 @@
 import { addressKey } from '../shared/address-key.ts';
 import { ApiError } from './api-error.ts';
-import { unauthenticated } from './verify-access-token.ts';
+import { unauthenticated, type VerifiedUser } from './verify-access-token.ts';
 
 export interface AiQuotaLimits {
   /** AI requests allowed per user within the window. */
@@ -14,15 +14,18 @@ export interface AiQuotaLimits {
 export interface QuotaBackend {
   /** The Supabase URL whose `/rest/v1/rpc/…` answers (for the embedded server, any URL its fetch routes). */
   supabaseUrl: string;
-  publishableKey: string;
-  /** The secret key: the per-address budget is counted with it. Without it only the user's budget applies. */
+  /**
+   * The secret key: both budgets are counted with it, since only the server may name a limit.
+   * Without it (a hosted project missing SUPABASE_SECRET_KEYS) every paid call answers 503: better
+   * than spending the provider keys unmetered.
+   */
   secretKey: string | null;
   fetch: typeof fetch;
 }
 
 export interface AiQuota {
-  /** Counts one paid AI call for the user (with their own token) and their address; throws 429, 401 or 503. */
-  take(call: { token: string; clientAddress: string | null }): Promise<void>;
+  /** Counts one paid AI call for the verified user and their address; throws 429, 401 or 503. */
+  take(call: VerifiedUser & { clientAddress: string | null }): Promise<void>;
 }
 
 // A household or an office shares one address; a few people at once should not notice the limit.
@@ -35,41 +38,42 @@ interface QuotaRow {
 
 /**
  * The budget of the routes that spend the server's provider keys, kept in Postgres
- * (`consume_ai_quota` / `consume_ai_address_quota`, docs/decisions/012), so it holds across
+ * (`consume_ai_user_quota` / `consume_ai_address_quota`, docs/decisions/012), so it holds across
  * Edge Function isolates, processes and restarts. Per user, and per client address: accounts are
- * free, so a per-user budget alone lets one machine spend as fast as it can sign up. The user's
- * call also refuses a token whose session has ended. Both run at once; a request refused by one
- * budget still counts against the other.
+ * free, so a per-user budget alone lets one machine spend as fast as it can sign up. Both are
+ * called with the secret key and this server's limits: a function the user's own token could call
+ * would let the browser name its own limit. The user's call also refuses a session that has ended.
+ * Both run at once; a request refused by one budget still counts against the other.
  */
 export function postgresAiQuota(backend: QuotaBackend, limits: AiQuotaLimits): AiQuota {
-  const rpc = (name: string, key: string, bearer: string, args: Record<string, unknown>) =>
-    backend.fetch(`${backend.supabaseUrl}/rest/v1/rpc/${name}`, {
-      method: 'POST',
-      headers: { apikey: key, authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
-      body: JSON.stringify(args),
-    });
-  const window = { window_seconds: limits.windowSeconds };
   const perAddress = limits.requestsPerAddress ?? limits.requests * defaultAddressMultiple;
 
   return {
-    async take({ token, clientAddress }) {
+    async take({ userId, sessionId, clientAddress }) {
+      const secretKey = backend.secretKey;
+      if (secretKey === null) throw quotaUnavailable();
+      const rpc = (name: string, args: Record<string, unknown>) =>
+        answer(
+          backend.fetch(`${backend.supabaseUrl}/rest/v1/rpc/${name}`, {
+            method: 'POST',
+            headers: {
+              apikey: secretKey,
+              authorization: `Bearer ${secretKey}`,
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({ ...args, window_seconds: limits.windowSeconds }),
+          }),
+        );
       const address = clientAddress === null ? null : addressKey(clientAddress);
       const [user, network] = await Promise.all([
-        answer(
-          rpc('consume_ai_quota', backend.publishableKey, token, {
-            request_limit: limits.requests,
-            ...window,
-          }),
-        ),
-        address !== null && backend.secretKey !== null
-          ? answer(
-              rpc('consume_ai_address_quota', backend.secretKey, backend.secretKey, {
-                client_address: address,
-                request_limit: perAddress,
-                ...window,
-              }),
-            )
-          : Promise.resolve(null),
+        rpc('consume_ai_user_quota', {
+          user_id: userId,
+          session_id: sessionId,
+          request_limit: limits.requests,
+        }),
+        address === null
+          ? Promise.resolve(null)
+          : rpc('consume_ai_address_quota', { client_address: address, request_limit: perAddress }),
       ]);
       if (!user.allowed)
         throw tooManyRequests(user.retry_after_seconds, 'Too many requests.', 'rate_limited');
@@ -91,10 +95,11 @@ async function answer(pending: Promise<Response>): Promise<QuotaRow> {
   } catch {
     throw quotaUnavailable();
   }
-  // A signed-out session, or a token the database does not accept: not a user any more.
-  if (response.status === 401 || response.status === 403) {
-    void response.body?.cancel().catch(() => {});
-    throw unauthenticated();
+  // A signed-out session: not a user any more. Any other refusal (a wrong secret key, a missing
+  // grant) is the server's own problem, not a reason to sign the user out.
+  if (response.status === 401) {
+    const error = (await response.json().catch(() => null)) as { code?: unknown } | null;
+    throw error?.code === 'session_not_found' ? unauthenticated() : quotaUnavailable();
   }
   if (!response.ok) {
     void response.body?.cancel().catch(() => {});

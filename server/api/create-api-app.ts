@@ -47,8 +47,9 @@ export interface ApiAppOptions {
 /**
  * The /api functions app (docs/wire-formats.md §6), the same under Node (mounted at /api by the embedded
  * server) and Deno (supabase/functions/api). Web APIs only: no node:* imports anywhere below.
- * Each route checks, in order: access token (401) → body (400/413) → rate limit per user and per
- * client address (429) → model (400) → provider key (503) → provider call.
+ * Each AI route checks, in order: access token (401) → body (400/413) → model (400) → provider
+ * key (503) → rate limit per user and per client address (429) → provider call. The budget is
+ * spent last, so a request the server refuses anyway costs nothing (docs/decisions/012).
  */
 export function createApiApp(options: ApiAppOptions): Hono {
   const fetcher: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));

@@ -1,4 +1,3 @@
-import type { QuotaBackend } from './ai-quota.ts';
 import { authenticate, authUnavailable, unauthenticated, type VerifiedUser } from './verify-access-token.ts';
 
 /**
@@ -14,9 +13,11 @@ export type SessionCheck = (token: string) => Promise<boolean>;
  * Supabase (the Edge Function has PostgREST, not the database) and on the embedded server, which
  * row-level security asks for the writes that plan or publish a post.
  */
-export function postgresSessionCheck(
-  backend: Pick<QuotaBackend, 'supabaseUrl' | 'publishableKey' | 'fetch'>,
-): SessionCheck {
+export function postgresSessionCheck(backend: {
+  supabaseUrl: string;
+  publishableKey: string;
+  fetch: typeof fetch;
+}): SessionCheck {
   return async (token) => {
     const response = await backend.fetch(`${backend.supabaseUrl}/rest/v1/rpc/session_is_live`, {
       method: 'POST',

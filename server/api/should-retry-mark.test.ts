@@ -41,8 +41,7 @@ function apiWith(
       : postgresAiQuota(
           {
             supabaseUrl: 'https://db.test',
-            publishableKey: 'publishable',
-            secretKey: null,
+            secretKey: 'sb_secret_test',
             fetch: async () =>
               (options.quota ?? (() => Response.json([{ allowed: true, retry_after_seconds: 0 }])))(),
           },

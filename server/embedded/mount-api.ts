@@ -39,10 +39,7 @@ export function mountApi(settings: EmbeddedApiSettings): NonNullable<EmbeddedSer
       }),
       providers: settings.providers,
       catalog: settings.catalog,
-      quota: postgresAiQuota(
-        { supabaseUrl, publishableKey: keys.publishableKey, secretKey: keys.secretKey, fetch: restFetch },
-        settings.quota,
-      ),
+      quota: postgresAiQuota({ supabaseUrl, secretKey: keys.secretKey, fetch: restFetch }, settings.quota),
       linkedin: {
         setup: readLinkedInConfig(settings.linkedinEnv ?? {}, {
           ...(settings.linkedinRedirectUrl ? { redirectUrl: settings.linkedinRedirectUrl } : {}),

@@ -7,10 +7,6 @@ import { engines, type MigratedDatabase } from '../helpers/migrated-databases.ts
  * be dismissed the same way; here the reason is reviewed with the migration that causes it.
  */
 const acknowledged: Record<string, string> = {
-  'authenticated_security_definer_function_executable_public_consume_ai_quota_request_limit integer, window_seconds integer':
-    'The per-user AI quota must be callable by the signed-in user through /rest/v1/rpc (the /api function ' +
-    'calls it with the user token). It takes no user id: it reads auth.uid() and checks the session is live, ' +
-    'and its bucket table lives in the unexposed private schema (decision 012).',
   authenticated_security_definer_function_executable_public_session_is_live_:
     "Whether the caller's own session still exists: the /api LinkedIn routes ask it with the user token " +
     'through /rest/v1/rpc, and row-level security on posts and post images asks it too. It takes no ' +

@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
 import { startApiTestServer } from '../helpers/api-server.ts';
@@ -6,10 +7,33 @@ import { copyTemplateDataDir, signedInClient, startTestServer } from '../helpers
 
 type User = Awaited<ReturnType<typeof signedInClient>>;
 
-const consume = (user: User, limit: number) =>
-  user.client.rpc('consume_ai_quota', { request_limit: limit, window_seconds: 3600 });
+/** The token's `session_id` claim, as /api reads it from the verified token. */
+const sessionOf = (token: string) => (decodeJwt(token) as { session_id: string }).session_id;
 
-describe('the AI quota in Postgres (consume_ai_quota)', () => {
+/** What /api sends for a user: the secret key, the user and session of the token, its own limits. */
+function userQuota(server: EmbeddedServer, token: string, limit: number, key = server.keys.secretKey) {
+  return fetch(`${server.url}/rest/v1/rpc/consume_ai_user_quota`, {
+    method: 'POST',
+    headers: {
+      apikey: key,
+      authorization: `Bearer ${key === server.keys.secretKey ? key : token}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({
+      user_id: (decodeJwt(token) as { sub: string }).sub,
+      session_id: sessionOf(token),
+      request_limit: limit,
+      window_seconds: 3600,
+    }),
+  });
+}
+
+const consume = async (server: EmbeddedServer, user: User, limit: number) => {
+  const response = await userQuota(server, user.session.access_token, limit);
+  return { status: response.status, data: (await response.json()) as unknown };
+};
+
+describe('the AI quota in Postgres (consume_ai_user_quota)', () => {
   let server: EmbeddedServer;
   beforeAll(async () => {
     server = await startTestServer();
@@ -18,8 +42,8 @@ describe('the AI quota in Postgres (consume_ai_quota)', () => {
 
   it('never lets concurrent calls spend more than the limit', async () => {
     const user = await signedInClient(server);
-    const answers = await Promise.all(Array.from({ length: 40 }, () => consume(user, 10)));
-    expect(answers.every((answer) => answer.error === null)).toBe(true);
+    const answers = await Promise.all(Array.from({ length: 40 }, () => consume(server, user, 10)));
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
     const allowed = answers.filter((answer) => (answer.data as { allowed: boolean }[])[0]?.allowed);
     expect(allowed).toHaveLength(10);
     const refused = (answers.find((answer) => !(answer.data as { allowed: boolean }[])[0]?.allowed)?.data ??
@@ -33,19 +57,31 @@ describe('the AI quota in Postgres (consume_ai_quota)', () => {
 
   it('counts per user: another user is not affected', async () => {
     const [first, second] = await Promise.all([signedInClient(server), signedInClient(server)]);
-    for (let call = 0; call < 2; call += 1) await consume(first, 2);
-    expect((await consume(first, 2)).data).toEqual([{ allowed: false, retry_after_seconds: 1800 }]);
-    expect((await consume(second, 2)).data).toEqual([{ allowed: true, retry_after_seconds: 0 }]);
+    for (let call = 0; call < 2; call += 1) await consume(server, first, 2);
+    expect((await consume(server, first, 2)).data).toEqual([{ allowed: false, retry_after_seconds: 1800 }]);
+    expect((await consume(server, second, 2)).data).toEqual([{ allowed: true, retry_after_seconds: 0 }]);
   });
 
-  it('is for signed-in users only, and the address budget only for the secret key', async () => {
-    const anon = await fetch(`${server.url}/rest/v1/rpc/consume_ai_quota`, {
+  it('is for the secret key only: a user or anon cannot count, or refill, any budget', async () => {
+    const user = await signedInClient(server);
+    const token = user.session.access_token;
+    const asUser = await userQuota(server, token, 1_000_000_000, server.keys.publishableKey);
+    expect(asUser.status).toBe(403);
+    expect(await asUser.json()).toMatchObject({ code: '42501' });
+    const anon = await fetch(`${server.url}/rest/v1/rpc/consume_ai_user_quota`, {
       method: 'POST',
       headers: { apikey: server.keys.publishableKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ request_limit: 10, window_seconds: 60 }),
+      body: JSON.stringify({
+        user_id: user.user.id,
+        session_id: null,
+        request_limit: 10,
+        window_seconds: 60,
+      }),
     });
     expect(anon.status).toBe(401);
-    const user = await signedInClient(server);
+    // The function that took the caller's own limit is gone.
+    const old = await user.client.rpc('consume_ai_quota', { request_limit: 10, window_seconds: 60 });
+    expect(old.error?.code).toBe('PGRST202');
     const address = await user.client.rpc('consume_ai_address_quota', {
       client_address: '198.51.100.7',
       request_limit: 100,
@@ -58,14 +94,26 @@ describe('the AI quota in Postgres (consume_ai_quota)', () => {
     const user = await signedInClient(server);
     const token = user.session.access_token;
     expect((await user.client.auth.signOut()).error).toBeNull();
-    const response = await fetch(`${server.url}/rest/v1/rpc/consume_ai_quota`, {
+    const response = await userQuota(server, token, 10);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: 'session_not_found' });
+  });
+
+  it("refuses another user's session: the session must be the named user's", async () => {
+    const [first, second] = await Promise.all([signedInClient(server), signedInClient(server)]);
+    const response = await fetch(`${server.url}/rest/v1/rpc/consume_ai_user_quota`, {
       method: 'POST',
       headers: {
-        apikey: server.keys.publishableKey,
-        authorization: `Bearer ${token}`,
+        apikey: server.keys.secretKey,
+        authorization: `Bearer ${server.keys.secretKey}`,
         'content-type': 'application/json',
       },
-      body: JSON.stringify({ request_limit: 10, window_seconds: 60 }),
+      body: JSON.stringify({
+        user_id: first.user.id,
+        session_id: sessionOf(second.session.access_token),
+        request_limit: 10,
+        window_seconds: 60,
+      }),
     });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ code: 'session_not_found' });
@@ -79,7 +127,7 @@ describe('the quota holds across a restart', () => {
       let server = await startTestServer({ dataDir });
       const user = await signedInClient(server);
       for (let call = 0; call < 3; call += 1)
-        expect((await consume(user, 3)).data).toEqual([{ allowed: true, retry_after_seconds: 0 }]);
+        expect((await consume(server, user, 3)).data).toEqual([{ allowed: true, retry_after_seconds: 0 }]);
       await server.close();
 
       server = await startTestServer({ dataDir });
@@ -91,8 +139,8 @@ describe('the quota holds across a restart', () => {
           password: user.password,
         });
         expect(signIn.error).toBeNull();
-        const answer = await again.client.rpc('consume_ai_quota', { request_limit: 3, window_seconds: 3600 });
-        expect((answer.data as { allowed: boolean }[])[0]?.allowed).toBe(false);
+        const answer = await userQuota(server, signIn.data.session?.access_token ?? '', 3);
+        expect(await answer.json()).toMatchObject([{ allowed: false }]);
       } finally {
         await server.close();
       }

@@ -400,11 +400,26 @@ describe('a server without research keys', () => {
     expect(upstreamCalls).toBe(0);
   });
 
-  it('rate-limits each user across the research routes, before the model and key checks', async () => {
+  it('spends none of the budget on a missing key or an unknown model (docs/decisions/012)', async () => {
     const userToken = (await signedInClient(bare)).session.access_token;
-    for (let call = 0; call < 3; call += 1)
+    for (let call = 0; call < 4; call += 1) {
       expect((await getVideos(`part=snippet&id=${videoId}`, userToken, bare)).status).toBe(503);
-    const limited = await postAgent({ ...agentBody, model: 'sonar-pro' }, userToken, bare);
+      expect((await postAgent({ ...agentBody, model: 'sonar-pro' }, userToken, bare)).status).toBe(400);
+    }
+    // Groq has a key on this server: the user's whole budget of 3 is still there, then 429.
+    providers.use(
+      http.post(`${testProviders.GROQ_BASE_URL}/openai/v1/chat/completions`, () =>
+        HttpResponse.json({ id: 'c1', object: 'chat.completion', choices: [] }),
+      ),
+    );
+    const chat = () =>
+      fetch(`${bare.url}/api/groq/openai/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${userToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'openai/gpt-oss-20b', messages: [{ role: 'user', content: 'Hi' }] }),
+      });
+    for (let call = 0; call < 3; call += 1) expect((await chat()).status).toBe(200);
+    const limited = await chat();
     await expectError(limited, 429, /Too many requests/);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });

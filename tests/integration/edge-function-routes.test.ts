@@ -246,6 +246,40 @@ describe('quota (Postgres RPCs through the project REST API)', () => {
     expect(fake.requests).toHaveLength(userLimit);
   });
 
+  it('spends nothing on a request refused before the provider (retired model, bad video id)', async () => {
+    const token = await userToken();
+    for (let i = 0; i <= userLimit; i += 1) {
+      await expectError(
+        await postJson('/generate-claude', { prompt: 'Hi', model: 'claude-3-opus-20240229' }, token),
+        400,
+        'model_decommissioned',
+      );
+      await expectError(
+        await call('/youtube/videos?part=snippet&id=short', { token }),
+        400,
+        'invalid_request',
+      );
+    }
+    for (let i = 0; i < userLimit; i += 1) expect((await youtube(token)).status).toBe(200);
+    await expectError(await youtube(token), 429, 'rate_limited');
+  });
+
+  it('cannot be refilled by the browser: no function it can call takes a limit', async () => {
+    const token = await userToken();
+    for (let i = 0; i < userLimit; i += 1) expect((await youtube(token)).status).toBe(200);
+    const refill = await fetch(`${project.url}/rest/v1/rpc/consume_ai_quota`, {
+      method: 'POST',
+      headers: {
+        apikey: project.keys.publishableKey,
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ request_limit: 1_000_000_000, window_seconds: 1 }),
+    });
+    expect(refill.status).toBe(404);
+    await expectError(await youtube(token), 429, 'rate_limited');
+  });
+
   it('counts one network across users with the secret key (per-address budget)', async () => {
     const network = { 'x-forwarded-for': '203.0.113.77' };
     const [first, second] = await Promise.all([userToken(), userToken()]);

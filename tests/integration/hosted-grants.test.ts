@@ -88,6 +88,19 @@ describe.each(engines)('grants on $name', ({ open }) => {
     );
   });
 
+  it('lets no API user call a function that takes a limit or a window (decision 012)', async () => {
+    // The browser holds anon's and authenticated's credentials: a limit it could pass is no limit.
+    const { rows } = await database.db.query<{ fn: string }>(
+      `select p.oid::regprocedure::text as fn from pg_proc p
+        where p.pronamespace = 'public'::regnamespace
+          and p.proargnames && array['request_limit', 'window_seconds']
+          and (has_function_privilege('anon', p.oid, 'EXECUTE')
+               or has_function_privilege('authenticated', p.oid, 'EXECUTE'))
+        order by 1`,
+    );
+    expect(rows.map((row) => row.fn)).toEqual([]);
+  });
+
   it('grants service_role nothing on the app tables (nothing server-side needs them)', async () => {
     expect(await tablePrivileges('service_role')).toEqual([]);
   });

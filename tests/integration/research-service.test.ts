@@ -470,12 +470,12 @@ describe('failures the panel shows', () => {
   });
 });
 
-describe('a server without research keys', () => {
+describe('a server without a YouTube key', () => {
   let bare: EmbeddedServer;
   let bareContext: ResearchContext;
   beforeAll(async () => {
     bare = await startApiTestServer({
-      providers: { ...testProviders, PERPLEXITY_API_KEY: undefined, YOUTUBE_API_KEY: undefined },
+      providers: { ...testProviders, YOUTUBE_API_KEY: undefined },
       quota: { requests: 2, windowSeconds: 60 },
     });
     const { session } = await signedInClient(bare);
@@ -483,13 +483,18 @@ describe('a server without research keys', () => {
   });
   afterAll(() => bare.close());
 
-  it('shows our /api’s own messages: not configured, then the rate limit', async () => {
-    expect((await rejection(findSubreddits({ ...who, query: 'q' }, bareContext))).message).toBe(
-      'Perplexity is not configured on this server: set PERPLEXITY_API_KEY',
-    );
-    expect(
-      (await rejection(analyzeVideo({ ...who, videoUrl: `youtu.be/${videoId}` }, bareContext))).message,
-    ).toBe('YouTube is not configured on this server: set YOUTUBE_API_KEY');
+  it('shows our /api’s own messages: not configured (which spends nothing), then the rate limit', async () => {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect(
+        (await rejection(analyzeVideo({ ...who, videoUrl: `youtu.be/${videoId}` }, bareContext))).message,
+      ).toBe('YouTube is not configured on this server: set YOUTUBE_API_KEY');
+    }
+    perplexityReplies(JSON.stringify(subreddits));
+    for (let spent = 0; spent < 2; spent += 1) {
+      expect((await findSubreddits({ ...who, query: 'q' }, bareContext)).subreddits).toEqual(
+        subreddits.subreddits,
+      );
+    }
     expect((await rejection(findSubreddits({ ...who, query: 'q' }, bareContext))).message).toMatch(
       /^Too many requests\. Please wait \d+ seconds and try again\.$/,
     );

@@ -25,11 +25,12 @@ export const generateClaudeBodySchema = z.object({
  */
 export function generateClaude(api: ApiContext) {
   return async (c: Context): Promise<Response> => {
-    const { token } = await authenticate(c.req.raw, api.verifyToken);
+    const { userId, sessionId } = await authenticate(c.req.raw, api.verifyToken);
     const body = await readJsonBody(c.req.raw, generateClaudeBodySchema, maxBodyBytes);
-    await api.quota.take({ token, clientAddress: api.clientAddress(c) });
     requireCatalogModel(api.catalog, 'anthropic', body.model);
     const anthropic = requireProvider(api.providers, 'anthropic');
+    // Last before the provider call: a request refused above costs the user nothing.
+    await api.quota.take({ userId, sessionId, clientAddress: api.clientAddress(c) });
 
     const upstream = await fetchProvider(api.fetch, 'Anthropic', `${anthropic.baseUrl}/v1/messages`, {
       method: 'POST',

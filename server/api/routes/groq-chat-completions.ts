@@ -37,11 +37,12 @@ export const groqChatBodySchema = z.object({
  */
 export function groqChatCompletions(api: ApiContext) {
   return async (c: Context): Promise<Response> => {
-    const { token } = await authenticate(c.req.raw, api.verifyToken);
+    const { userId, sessionId } = await authenticate(c.req.raw, api.verifyToken);
     const body = await readJsonBody(c.req.raw, groqChatBodySchema, maxBodyBytes);
-    await api.quota.take({ token, clientAddress: api.clientAddress(c) });
     requireCatalogModel(api.catalog, 'groq', body.model);
     const groq = requireProvider(api.providers, 'groq');
+    // Last before the provider call: a request refused above costs the user nothing.
+    await api.quota.take({ userId, sessionId, clientAddress: api.clientAddress(c) });
 
     const upstream = await fetchProvider(api.fetch, 'Groq', `${groq.baseUrl}/openai/v1/chat/completions`, {
       method: 'POST',

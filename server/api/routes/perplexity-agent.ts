@@ -75,9 +75,8 @@ export const agentBodySchema = z.strictObject({
  */
 export function perplexityAgent(api: ApiContext) {
   return async (c: Context): Promise<Response> => {
-    const { token } = await authenticate(c.req.raw, api.verifyToken);
+    const { userId, sessionId } = await authenticate(c.req.raw, api.verifyToken);
     const body = await readJsonBody(c.req.raw, agentBodySchema, maxBodyBytes);
-    await api.quota.take({ token, clientAddress: api.clientAddress(c) });
     if (!researchModels.includes(body.model)) {
       throw new ApiError(
         400,
@@ -87,6 +86,8 @@ export function perplexityAgent(api: ApiContext) {
       );
     }
     const perplexity = requireProvider(api.providers, 'perplexity');
+    // Last before the provider call: a request refused above costs the user nothing.
+    await api.quota.take({ userId, sessionId, clientAddress: api.clientAddress(c) });
 
     const upstream = await fetchProvider(api.fetch, 'Perplexity', `${perplexity.baseUrl}/v1/agent`, {
       method: 'POST',

@@ -17,7 +17,7 @@ const partPattern = /^(?:snippet|statistics|contentDetails)(?:,(?:snippet|statis
  */
 export function youtubeVideos(api: ApiContext) {
   return async (c: Context): Promise<Response> => {
-    const { token } = await authenticate(c.req.raw, api.verifyToken);
+    const { userId, sessionId } = await authenticate(c.req.raw, api.verifyToken);
     const part = single(c.req.queries('part'));
     const id = single(c.req.queries('id'));
     if (part === null || !partPattern.test(part)) {
@@ -26,8 +26,9 @@ export function youtubeVideos(api: ApiContext) {
     if (id === null || !youTubeVideoIdPattern.test(id)) {
       throw invalid('id must be one YouTube video id of exactly 11 characters');
     }
-    await api.quota.take({ token, clientAddress: api.clientAddress(c) });
     const youtube = requireProvider(api.providers, 'youtube');
+    // Last before the provider call: a request refused above costs the user nothing.
+    await api.quota.take({ userId, sessionId, clientAddress: api.clientAddress(c) });
 
     const query = new URLSearchParams({ part, id, key: youtube.key });
     const upstream = await fetchProvider(api.fetch, 'YouTube', `${youtube.baseUrl}/videos?${query}`, {

@@ -39,7 +39,7 @@ const api = createApiApp({
   quota: postgresAiQuota(
     {
       supabaseUrl: hosted.supabaseUrl,
-      publishableKey: hosted.publishableKey,
+      // Hosted projects always give functions their secret key; without it the AI routes answer 503.
       secretKey: hosted.secretKey,
       fetch: (input, init) => fetch(input, init),
     },
