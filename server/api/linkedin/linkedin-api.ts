@@ -10,6 +10,11 @@ export interface LinkedInApiOptions {
   /** The project with the secret key; null where the deployment has none (publishing is then off). */
   service: ServiceBackend | null;
   retry?: RetryPolicy;
+  /**
+   * The keys /linkedin/publish-due accepts (the project's secret keys: any of them may be the one the
+   * schedule was set up with). The service's secret key is always one of them.
+   */
+  scheduleKeys?: string[];
   /** A claim older than this is settled as left behind by a stopped run. Default 300. */
   staleAfterSeconds?: number;
 }
@@ -18,7 +23,7 @@ export interface LinkedInContext {
   config: LinkedInConfig;
   service: ServiceClient;
   publisher: LinkedInPublisher;
-  secretKey: string;
+  scheduleKeys: string[];
   staleAfterSeconds: number;
 }
 
@@ -46,7 +51,7 @@ export function linkedinState(options: LinkedInApiOptions | undefined, fetcher: 
         fetch: fetcher,
         ...(options.retry ? { retry: options.retry } : {}),
       }),
-      secretKey: options.service.secretKey,
+      scheduleKeys: [...new Set([options.service.secretKey, ...(options.scheduleKeys ?? [])])],
       staleAfterSeconds: options.staleAfterSeconds ?? 300,
     },
     missing: [],
