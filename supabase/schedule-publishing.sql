@@ -10,7 +10,8 @@
 -- The key: any of the project's secret keys (`sb_secret_…`) works, whatever its name: the api function
 -- accepts every key in SUPABASE_SECRET_KEYS, and the legacy service_role key while the project has
 -- one. A key made just for this (API Keys → "Add new secret key") can be rolled without touching
--- anything else. The publishable key is refused.
+-- anything else (if a key just added is refused, deploy the function again so that it sees it).
+-- The publishable key is refused.
 --
 -- Safe to run again, e.g. with a new key: the two secrets are replaced and the job is re-scheduled
 -- under the same name. If the key is wrong, every call is refused, and the app says "Scheduled

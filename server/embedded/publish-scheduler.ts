@@ -2,7 +2,8 @@
  * The embedded server's publisher clock: every `intervalMs` it calls the /api function entry that
  * publishes due posts (the same entry pg_cron calls on hosted Supabase), with the secret key. The
  * first run settles the claims a previous process left behind (nothing else can be holding them:
- * the data directory is locked to this process). Runs never overlap.
+ * the data directory is locked to this process). Runs never overlap. The entry records each run
+ * that gets through, so the app's "Scheduled publishing is failing" notice works here as on hosted.
  */
 export interface PublishScheduler {
   stop(): Promise<void>;
