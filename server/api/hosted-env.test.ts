@@ -24,6 +24,20 @@ describe('readHostedEnv (the environment a hosted Edge Function gets)', () => {
     });
   });
 
+  it('knows every secret key of the project, whatever its name, to check the schedule against', () => {
+    const config = readHostedEnv({
+      SUPABASE_URL: 'https://abc.supabase.co',
+      SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: 'publishable' }),
+      SUPABASE_SECRET_KEYS: JSON.stringify({ cron: 'for-the-schedule', default: 'the-default', empty: '' }),
+      SUPABASE_SERVICE_ROLE_KEY: 'legacy-service-role',
+    });
+    expect(config.secretKey).toBe('the-default');
+    expect(config.secretKeys).toEqual(['for-the-schedule', 'the-default', 'legacy-service-role']);
+    expect(
+      readHostedEnv({ SUPABASE_URL: 'https://abc.supabase.co', SUPABASE_ANON_KEY: 'anon' }).secretKeys,
+    ).toEqual([]);
+  });
+
   it('falls back to the legacy keys and to fetching the JWKS; a bare key array is a JWKS too', () => {
     const config = readHostedEnv({
       SUPABASE_URL: 'https://abc.supabase.co',

@@ -11,6 +11,12 @@ export interface HostedConfig {
   publishableKey: string;
   /** For calls the function makes as itself (the per-address quota): the secret key, else legacy service_role. */
   secretKey: string | null;
+  /**
+   * Every secret key of the project, for checking a caller that says it is the project (pg_cron's
+   * call to /linkedin/publish-due): all of SUPABASE_SECRET_KEYS whatever their names, plus
+   * SUPABASE_SECRET_KEY and the legacy service_role key when set. The owner may schedule with any.
+   */
+  secretKeys: string[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -40,6 +46,11 @@ export function readHostedEnv(env: Env): HostedConfig {
     text(env.SUPABASE_SECRET_KEY) ??
     text(env.SUPABASE_SERVICE_ROLE_KEY) ??
     null;
+  const secretKeys = [
+    ...allKeys(env.SUPABASE_SECRET_KEYS),
+    text(env.SUPABASE_SECRET_KEY),
+    text(env.SUPABASE_SERVICE_ROLE_KEY),
+  ].filter((key, index, keys): key is string => key !== undefined && keys.indexOf(key) === index);
   const jwks = inlineJwks(env.SUPABASE_JWKS, problems);
   const issuers = tokenIssuers(supabaseUrl, env, problems);
   const legacy = text(env.LEGACY_JWT_SECRET);
@@ -55,6 +66,7 @@ export function readHostedEnv(env: Env): HostedConfig {
     },
     publishableKey: publishableKey as string,
     secretKey,
+    secretKeys,
   };
 }
 
@@ -76,6 +88,17 @@ function namedKey(json: string | undefined, name: string, problems: string[]): s
   }
   problems.push(`${name} is not a JSON object of named keys`);
   return undefined;
+}
+
+/** Every non-empty key of a named-key object; a malformed one is reported by namedKey. */
+function allKeys(json: string | undefined): string[] {
+  try {
+    const keys = JSON.parse(text(json) ?? '{}') as unknown;
+    if (typeof keys !== 'object' || keys === null) return [];
+    return Object.values(keys).filter((key): key is string => typeof key === 'string' && key !== '');
+  } catch {
+    return [];
+  }
 }
 
 /** `{"keys":[…]}` or a bare `[…]`, as Supabase provides SUPABASE_JWKS. */

@@ -49,6 +49,8 @@ export function mountApi(settings: EmbeddedApiSettings): NonNullable<EmbeddedSer
           ),
         }),
         service: { supabaseUrl, secretKey: keys.secretKey, fetch: restFetch },
+        // As on hosted: the legacy service_role key of an older install is a secret key too.
+        ...(keys.legacy ? { scheduleKeys: [keys.legacy.serviceRoleKey] } : {}),
         ...(settings.linkedinRetry ? { retry: settings.linkedinRetry } : {}),
       },
       clientAddress: (c) => {

@@ -4,7 +4,8 @@
  * never overlap. Every run, the first included, asks for the usual stale limit: a claim is taken
  * over only once it is older than that (never less than 10 minutes, enforced by the database), so
  * a "Publish now" still in flight as the server starts is never sent a second time
- * (docs/decisions/018). Claims a stopped process left behind are settled by the run after that.
+ * (docs/decisions/018). The entry records each run that gets through, so the app's "Scheduled
+ * publishing is failing" notice works here as on hosted.
  */
 export interface PublishScheduler {
   stop(): Promise<void>;

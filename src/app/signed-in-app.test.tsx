@@ -78,6 +78,10 @@ const network = setupServer(
   // By default a server without a LinkedIn app (the Settings card says what its owner must set).
   http.get(`${origin}/api/linkedin/status`, () => HttpResponse.json(linkedinStatus)),
   http.get(`${origin}/rest/v1/posts`, () => HttpResponse.json(postRows)),
+  // Scheduled publishing reaches the server (the failing-schedule notice: tests/ui/scheduled-publishing-health).
+  http.post(`${origin}/rest/v1/rpc/scheduled_publishing_last_run`, () =>
+    HttpResponse.json(new Date().toISOString()),
+  ),
   http.patch(`${origin}/rest/v1/posts`, async ({ request }) => {
     const patch = (await request.json()) as Partial<Post>;
     const id = new URL(request.url).searchParams.get('id')?.replace(/^eq\./, '');

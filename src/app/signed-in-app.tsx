@@ -11,6 +11,7 @@ import { readyCatalog } from '@/lib/ai/ai-service-state';
 import { useProfileStore } from '@/features/profile/profile-store';
 import { flushPostDocument } from '@/entities/post/document/autosave';
 import { DuePostsNotice } from './due-posts-notice';
+import { ScheduleHealthNotice } from './schedule-health-notice';
 import { forgetUserWork } from './forget-user-work';
 import { useRuntimeConfig } from './runtime-config-context';
 import { Spinner } from '@/components/ui/spinner';
@@ -104,6 +105,7 @@ export function SignedInApp() {
       )}
       <AiServiceAlert state={aiService} className="mx-4 mt-4 sm:mx-6" />
       <DuePostsNotice apiBaseUrl={config.apiBaseUrl} />
+      <ScheduleHealthNotice />
       {modelNotice && (
         <Alert tone="info" className="mx-4 mt-4 flex items-start justify-between gap-4 sm:mx-6">
           <span>{modelNotice}</span>

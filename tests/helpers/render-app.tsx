@@ -17,6 +17,7 @@ import { startAutosave } from '@/entities/post/document/autosave';
 import { usePostDocumentStore } from '@/entities/post/document/post-document-store';
 import { useIdeasStore } from '@/features/ideas/ideas-store';
 import { usePostsStore } from '@/features/posts/posts-store';
+import { useLinkedInStore } from '@/features/publishing/linkedin-store';
 import { useProfileStore } from '@/features/profile/profile-store';
 import { useResearchStore } from '@/features/research/research-store';
 import { getSupabase, initSupabase } from '@/lib/supabase/client';
@@ -110,12 +111,15 @@ const resetStores = () => {
     (store as { setState: (state: unknown, replace: true) => void }).setState(store.getInitialState(), true);
   }
   useAiServiceStore.getState().reset();
+  useLinkedInStore.getState().reset();
   for (const store of persistedStores()) store.persist.clearStorage();
 };
 
 export interface SetupAppOptions {
   /** Auth settings of the backend on top of the tests' own (e.g. `emailConfirmation`). */
   auth?: Partial<NonNullable<EmbeddedServerOptions['auth']>>;
+  /** Whether the backend has a LinkedIn app (pointed at the fake LinkedIn), so users can connect. */
+  linkedin?: boolean;
 }
 
 /** Registers the hooks of a test file: one backend and fake providers for the file, a clean app per test. */
@@ -151,6 +155,17 @@ export function setupApp(options: SetupAppOptions = {}): AppHarness {
         providers,
         catalog: defaultModelCatalog,
         quota: { requests: 1000, windowSeconds: 60 },
+        ...(options.linkedin
+          ? {
+              linkedinEnv: {
+                LINKEDIN_CLIENT_ID: 'ui-test-client-id',
+                LINKEDIN_CLIENT_SECRET: 'ui-test-client-secret',
+                LINKEDIN_AUTH_BASE_URL: `${fake.url}/oauth/v2`,
+                LINKEDIN_API_BASE_URL: fake.url,
+              },
+              linkedinRedirectUrl: `${pageOrigin}/linkedin/callback`,
+            }
+          : {}),
       }),
     });
     port = server.port;

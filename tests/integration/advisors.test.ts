@@ -19,6 +19,12 @@ const acknowledged: Record<string, string> = {
     'calls with the secret key; no role reads the table, so no policy is the lock (decision 016).',
   rls_enabled_no_policy_private_linkedin_oauth_states:
     'Pending LinkedIn sign-ins are used only by the security-definer connect functions (decision 016).',
+  authenticated_security_definer_function_executable_public_scheduled_publishing_last_run_:
+    'The app asks when scheduled publishing last reached the server, to say so when it stops (decision 016). ' +
+    'It takes nothing and answers one time, the same for every user; the table it reads is in the ' +
+    'unexposed private schema, and only the secret key can record a run.',
+  rls_enabled_no_policy_private_scheduled_publishing_runs:
+    'Scheduled-run times are read and written only through the two security-definer functions (decision 016).',
 };
 
 /** Objects that each set off one advisor check (created in a transaction that is rolled back). */

@@ -1,6 +1,7 @@
 // Publishing to LinkedIn through the `api` Edge Function under Deno, with the secrets a hosted
 // project would set (LINKEDIN_*), the embedded server standing in for the project (REST, RPC,
 // Storage) and the fake LinkedIn: the same routes and publisher as under Node.
+import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '@/entities/post/post';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
@@ -12,11 +13,17 @@ import { signedInClient, startTestServer } from '../helpers/test-server.ts';
 let project: EmbeddedServer;
 let fake: FakeProviders;
 let edge: EdgeFunction;
+// Secret keys of the project besides `default`, made here (never written in the repository): one
+// the owner added for the schedule, and the legacy service_role key of a project that still has it.
+const schedulerKey = randomBytes(24).toString('base64url');
+const legacyServiceRoleKey = randomBytes(24).toString('base64url');
 
 beforeAll(async () => {
   [project, fake] = await Promise.all([startTestServer(), startFakeProviders()]);
   edge = await startEdgeFunction({
     ...hostedFunctionEnv(project, fake.url, { requests: 30, requestsPerAddress: 60 }),
+    SUPABASE_SECRET_KEYS: JSON.stringify({ scheduler: schedulerKey, default: project.keys.secretKey }),
+    SUPABASE_SERVICE_ROLE_KEY: legacyServiceRoleKey,
     LINKEDIN_CLIENT_ID: 'hosted-client-id',
     LINKEDIN_CLIENT_SECRET: 'hosted-client-secret',
     LINKEDIN_REDIRECT_URL: 'https://app.example.com/linkedin/callback',
@@ -100,6 +107,31 @@ describe('LinkedIn on the Edge Function', () => {
       headers: { apikey: project.keys.publishableKey },
     });
     expect(refused.status).toBe(401);
+  });
+
+  it('runs due posts for any of the project secret keys, whatever its name, and records the run', async () => {
+    const { client } = await signedInClient(project);
+    const due = (apikey: string) =>
+      fetch(`${edge.url}/api/linkedin/publish-due`, {
+        method: 'POST',
+        headers: { apikey, 'content-type': 'application/json' },
+        body: '{}',
+      });
+    const before = Date.now();
+    for (const key of [schedulerKey, legacyServiceRoleKey, project.keys.secretKey]) {
+      const response = await due(key);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ claimed: expect.any(Number) as number });
+    }
+    for (const key of [randomBytes(24).toString('base64url'), project.keys.publishableKey, '']) {
+      const response = await due(key);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toMatchObject({ error: { code: 'invalid_token' } });
+    }
+    // What the app reads to tell whether the schedule reaches the server.
+    const { data, error } = await client.rpc('scheduled_publishing_last_run');
+    expect(error).toBeNull();
+    expect(Date.parse(data as string)).toBeGreaterThanOrEqual(before - 1000);
   });
 
   it('retries a first comment that failed, once, from the app on its own origin', async () => {

@@ -11,6 +11,11 @@ export interface LinkedInApiOptions {
   service: ServiceBackend | null;
   retry?: RetryPolicy;
   /**
+   * The keys /linkedin/publish-due accepts (the project's secret keys: any of them may be the one the
+   * schedule was set up with). The service's secret key is always one of them.
+   */
+  scheduleKeys?: string[];
+  /**
    * A claim older than this is settled as left behind by a stopped run. Default 600; the database
    * never takes over a claim younger than 600 s whatever is asked (20261128000200).
    */
@@ -21,7 +26,7 @@ export interface LinkedInContext {
   config: LinkedInConfig;
   service: ServiceClient;
   publisher: LinkedInPublisher;
-  secretKey: string;
+  scheduleKeys: string[];
   staleAfterSeconds: number;
 }
 
@@ -49,7 +54,7 @@ export function linkedinState(options: LinkedInApiOptions | undefined, fetcher: 
         fetch: fetcher,
         ...(options.retry ? { retry: options.retry } : {}),
       }),
-      secretKey: options.service.secretKey,
+      scheduleKeys: [...new Set([options.service.secretKey, ...(options.scheduleKeys ?? [])])],
       staleAfterSeconds: options.staleAfterSeconds ?? 600,
     },
     missing: [],

@@ -2,8 +2,8 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiContext } from '../api-context.ts';
 import { ApiError } from '../api-error.ts';
-import { sameSecret } from '../linkedin/encoding.ts';
 import { requireLinkedIn } from '../linkedin/linkedin-api.ts';
+import { isProjectKey } from '../linkedin/project-key.ts';
 import type { PublishedPostRow } from '../linkedin/published-post-row.ts';
 import { readJsonBody } from '../read-json-body.ts';
 import { authenticateLive } from '../live-session.ts';
@@ -42,14 +42,16 @@ const dueBody = z.object({ stale_after_seconds: z.number().int().min(0).max(86_4
 
 /**
  * POST /linkedin/publish-due: publishes every post whose time has come. Called every minute by the
- * embedded server's timer, and by pg_cron + pg_net on hosted Supabase, with the secret key.
+ * embedded server's timer, and by pg_cron + pg_net on hosted Supabase, with any of the project's
+ * secret keys (supabase/schedule-publishing.sql). Each run that gets through is recorded, so the app
+ * can tell its users when the schedule stops reaching the server (a refused call cannot be).
  */
 export function linkedinPublishDue(api: ApiContext) {
   return async (c: Context): Promise<Response> => {
     const linkedin = requireLinkedIn(api.linkedin);
     const presented =
       c.req.header('apikey') ?? /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
-    if (!(await sameSecret(presented, linkedin.secretKey))) {
+    if (!(await isProjectKey(presented, linkedin.scheduleKeys))) {
       throw new ApiError(
         401,
         'Only the project itself runs due posts.',
@@ -59,8 +61,10 @@ export function linkedinPublishDue(api: ApiContext) {
     }
     const text = await c.req.raw.clone().text();
     const body = text.trim() ? await readJsonBody(c.req.raw, dueBody, 1024) : {};
-    return c.json(
-      await linkedin.publisher.publishDue(body.stale_after_seconds ?? linkedin.staleAfterSeconds),
+    const outcome = await linkedin.publisher.publishDue(
+      body.stale_after_seconds ?? linkedin.staleAfterSeconds,
     );
+    await linkedin.service.rpc('record_scheduled_publishing_run', {});
+    return c.json(outcome);
   };
 }

@@ -51,7 +51,7 @@ const api = createApiApp({
   ),
   // Publishing to LinkedIn: LINKEDIN_CLIENT_ID, LINKEDIN_CLIENT_SECRET, LINKEDIN_REDIRECT_URL and
   // LINKEDIN_TOKEN_KEY as function secrets; due posts are published when pg_cron calls
-  // /linkedin/publish-due with the secret key (docs/decisions/016).
+  // /linkedin/publish-due with any of the project's secret keys (docs/decisions/016).
   linkedin: {
     setup: readLinkedInConfig(env),
     service: hosted.secretKey
@@ -61,6 +61,7 @@ const api = createApiApp({
           fetch: (input, init) => fetch(input, init),
         }
       : null,
+    scheduleKeys: hosted.secretKeys,
   },
   // The gateway's X-Forwarded-For, only when the deployment says it can be trusted.
   ...(env.API_TRUST_FORWARDED_FOR === 'true' ? { clientAddress: (c) => forwardedForAddress(c.req.raw) } : {}),
