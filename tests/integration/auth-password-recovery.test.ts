@@ -144,6 +144,66 @@ describe('POST /auth/v1/recover with email sending on', () => {
   });
 });
 
+describe('where email links may lead (redirect_to against the site URL and the allow list)', () => {
+  const foreignLoopback = () => [
+    `http://127.0.0.1:${server.port === 65535 ? 1 : server.port + 1}/steal`,
+    'http://localhost:9/steal',
+    'http://[::1]:8/steal',
+    'http://127.0.0.2/steal',
+  ];
+  const redirectOf = (link: string) => new URL(link).searchParams.get('redirect_to');
+
+  it('puts only an allowed redirect into a recovery link: another loopback port gets the site URL', async () => {
+    for (const foreign of foreignLoopback()) {
+      const email = await confirmedAccount();
+      expect(
+        (await browserClient(server).auth.resetPasswordForEmail(email, { redirectTo: foreign })).error,
+      ).toBeNull();
+      expect(redirectOf((await latestEmailTo(outboxDir, email)).link)).toBe(`${server.url}/`);
+    }
+    // The site itself, on its own port, is allowed.
+    const email = await confirmedAccount();
+    await browserClient(server).auth.resetPasswordForEmail(email, {
+      redirectTo: `${server.url}/reset-password`,
+    });
+    expect(redirectOf((await latestEmailTo(outboxDir, email)).link)).toBe(`${server.url}/reset-password`);
+  });
+
+  it('puts only an allowed redirect into a sign-up confirmation link', async () => {
+    for (const foreign of foreignLoopback()) {
+      const email = `redirect${(counter += 1)}-${Date.now()}@example.com`;
+      const { error } = await supabaseClient(server).auth.signUp({
+        email,
+        password: oldPassword,
+        options: { emailRedirectTo: foreign },
+      });
+      expect(error).toBeNull();
+      expect(redirectOf((await latestEmailTo(outboxDir, email)).link)).toBe(`${server.url}/`);
+    }
+  });
+
+  it('checks redirect_to again when the link is followed, so an edited link leads to the site', async () => {
+    const email = await confirmedAccount();
+    await browserClient(server).auth.resetPasswordForEmail(email, { redirectTo: appUrl });
+    const link = new URL((await latestEmailTo(outboxDir, email)).link);
+    link.searchParams.set('redirect_to', foreignLoopback()[0] ?? '');
+    const response = await fetch(link, { redirect: 'manual' });
+    expect(response.headers.get('location')).toMatch(new RegExp(`^${server.url}/[?#]`));
+  });
+
+  it('has no magic-link route that could take a redirect (not supported: 404)', async () => {
+    const response = await fetch(
+      `${server.url}/auth/v1/otp?redirect_to=${encodeURIComponent(foreignLoopback()[0] ?? '')}`,
+      {
+        method: 'POST',
+        headers: { apikey: server.keys.publishableKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'someone@example.com', create_user: true }),
+      },
+    );
+    expect(response.status).toBe(404);
+  });
+});
+
 describe('POST /auth/v1/recover without email sending (the default)', () => {
   it('answers {} as GoTrue does without a mail server, writes nothing, and /settings says mails are not sent', async () => {
     const email = `silent-${Date.now()}@example.com`;
