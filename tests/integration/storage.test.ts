@@ -281,7 +281,7 @@ describe('Storage on the embedded server only', () => {
     expect(since.status).toBe(304);
   });
 
-  const rawUpload = (name: string, body: Uint8Array | string, contentType: string) =>
+  const rawUpload = (name: string, body: Uint8Array<ArrayBuffer>, contentType: string) =>
     fetch(`${server.url}/storage/v1/object/${bucket}/${name}`, {
       method: 'POST',
       headers: { ...asOwner(), 'content-type': contentType },
@@ -340,7 +340,7 @@ describe('Storage on the embedded server only', () => {
     expect(await smuggled.json()).toMatchObject({ statusCode: '415', code: 'InvalidMimeType' });
     expect((await storage.list(owner.id, { search: 'page' })).data).toEqual([]);
 
-    const stored: [string, Uint8Array, string, string][] = [
+    const stored: [string, Uint8Array<ArrayBuffer>, string, string][] = [
       ['real.png', png, 'image/png', 'image/png'],
       ['real.jpg', jpeg, 'image/jpeg; charset=utf-8', 'image/jpeg'],
       ['real.webp', webp, 'IMAGE/WEBP', 'image/webp'],
