@@ -144,6 +144,127 @@ describe('POST /auth/v1/recover with email sending on', () => {
   });
 });
 
+describe('PUT /auth/v1/user with a password (GoTrue secure password change)', () => {
+  const putUser = (token: string, body: unknown) =>
+    fetch(`${server.url}/auth/v1/user`, {
+      method: 'PUT',
+      headers: {
+        apikey: server.keys.publishableKey,
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
+  const sessionIdOf = (token: string) =>
+    (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { session_id: string })
+      .session_id;
+  /** Moves a session's sign-in back by `hours`, as if it had been kept that long. */
+  const age = (token: string, hours: number) =>
+    server.db.query(
+      `update auth.sessions set created_at = now() - make_interval(hours => $2) where id = $1`,
+      [sessionIdOf(token), hours],
+    );
+
+  it('changes the password from a sign-in of the last 24 hours, not from an older session', async () => {
+    const email = await confirmedAccount();
+    const old = (await signIn(server, email, oldPassword)).data.session!;
+    await age(old.access_token, 25);
+
+    const refused = await putUser(old.access_token, { password: newPassword });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      code: 'reauthentication_needed',
+      msg: 'Password update requires reauthentication',
+    });
+    // A refreshed token belongs to the same sign-in: still too old.
+    const refreshed = await supabaseClient(server).auth.refreshSession({ refresh_token: old.refresh_token });
+    expect((await putUser(refreshed.data.session!.access_token, { password: newPassword })).status).toBe(400);
+    // The embedded server sends no reauthentication codes, so no nonce is ever valid.
+    const withNonce = await putUser(old.access_token, { password: newPassword, nonce: '123456' });
+    expect(withNonce.status).toBe(422);
+    expect(await withNonce.json()).toMatchObject({ code: 'reauthentication_not_valid' });
+    // Other changes need no recent sign-in.
+    expect((await putUser(old.access_token, { data: { theme: 'dark' } })).status).toBe(200);
+    expect((await signIn(server, email, oldPassword)).error).toBeNull();
+
+    const fresh = (await signIn(server, email, oldPassword)).data.session!;
+    await age(fresh.access_token, 23);
+    expect((await putUser(fresh.access_token, { password: newPassword })).status).toBe(200);
+    expect((await signIn(server, email, newPassword)).error).toBeNull();
+  });
+
+  it('refuses the current password as the new one (422 same_password)', async () => {
+    const email = await confirmedAccount();
+    const session = (await signIn(server, email, oldPassword)).data.session!;
+    const same = await putUser(session.access_token, { password: oldPassword });
+    expect(same.status).toBe(422);
+    expect(await same.json()).toMatchObject({
+      code: 'same_password',
+      msg: 'New password should be different from the old password.',
+    });
+  });
+});
+
+describe('where email links may lead (redirect_to against the site URL and the allow list)', () => {
+  const foreignLoopback = () => [
+    `http://127.0.0.1:${server.port === 65535 ? 1 : server.port + 1}/steal`,
+    'http://localhost:9/steal',
+    'http://[::1]:8/steal',
+    'http://127.0.0.2/steal',
+  ];
+  const redirectOf = (link: string) => new URL(link).searchParams.get('redirect_to');
+
+  it('puts only an allowed redirect into a recovery link: another loopback port gets the site URL', async () => {
+    for (const foreign of foreignLoopback()) {
+      const email = await confirmedAccount();
+      expect(
+        (await browserClient(server).auth.resetPasswordForEmail(email, { redirectTo: foreign })).error,
+      ).toBeNull();
+      expect(redirectOf((await latestEmailTo(outboxDir, email)).link)).toBe(`${server.url}/`);
+    }
+    // The site itself, on its own port, is allowed.
+    const email = await confirmedAccount();
+    await browserClient(server).auth.resetPasswordForEmail(email, {
+      redirectTo: `${server.url}/reset-password`,
+    });
+    expect(redirectOf((await latestEmailTo(outboxDir, email)).link)).toBe(`${server.url}/reset-password`);
+  });
+
+  it('puts only an allowed redirect into a sign-up confirmation link', async () => {
+    for (const foreign of foreignLoopback()) {
+      const email = `redirect${(counter += 1)}-${Date.now()}@example.com`;
+      const { error } = await supabaseClient(server).auth.signUp({
+        email,
+        password: oldPassword,
+        options: { emailRedirectTo: foreign },
+      });
+      expect(error).toBeNull();
+      expect(redirectOf((await latestEmailTo(outboxDir, email)).link)).toBe(`${server.url}/`);
+    }
+  });
+
+  it('checks redirect_to again when the link is followed, so an edited link leads to the site', async () => {
+    const email = await confirmedAccount();
+    await browserClient(server).auth.resetPasswordForEmail(email, { redirectTo: appUrl });
+    const link = new URL((await latestEmailTo(outboxDir, email)).link);
+    link.searchParams.set('redirect_to', foreignLoopback()[0] ?? '');
+    const response = await fetch(link, { redirect: 'manual' });
+    expect(response.headers.get('location')).toMatch(new RegExp(`^${server.url}/[?#]`));
+  });
+
+  it('has no magic-link route that could take a redirect (not supported: 404)', async () => {
+    const response = await fetch(
+      `${server.url}/auth/v1/otp?redirect_to=${encodeURIComponent(foreignLoopback()[0] ?? '')}`,
+      {
+        method: 'POST',
+        headers: { apikey: server.keys.publishableKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'someone@example.com', create_user: true }),
+      },
+    );
+    expect(response.status).toBe(404);
+  });
+});
+
 describe('POST /auth/v1/recover without email sending (the default)', () => {
   it('answers {} as GoTrue does without a mail server, writes nothing, and /settings says mails are not sent', async () => {
     const email = `silent-${Date.now()}@example.com`;

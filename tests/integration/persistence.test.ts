@@ -117,7 +117,7 @@ describe('npm run backup and npm run restore', () => {
       ).toBeNull();
       const userId = (await client.auth.getUser()).data.user!.id;
       const images = client.storage.from('post-images');
-      const kept = new Uint8Array([137, 80, 78, 71, 1, 2, 3]);
+      const kept = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 1, 2, 3]);
       expect(
         (await images.upload(`${userId}/kept.png`, new Blob([kept], { type: 'image/png' }))).error,
       ).toBeNull();

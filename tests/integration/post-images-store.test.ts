@@ -17,7 +17,7 @@ let server: EmbeddedServer;
 let userId: string;
 const ada = { email: 'ada-images@example.com', password: 'ada password 12' };
 
-const pending = (bytes = [137, 80, 78, 71, 1, 2, 3], alt = ''): PendingImage => ({
+const pending = (bytes = [137, 80, 78, 71, 13, 10, 26, 10, 1, 2, 3], alt = ''): PendingImage => ({
   image: {
     blob: new Blob([new Uint8Array(bytes)], { type: 'image/png' }),
     type: 'image/png',
@@ -75,7 +75,7 @@ describe('posts with images, through the store', () => {
   });
 
   it('says the storage is full, in words, when the quota is used up, and saves nothing', async () => {
-    const big = pending(Array.from({ length: 70 * 1024 }, () => 1));
+    const big = pending([137, 80, 78, 71, 13, 10, 26, 10, ...Array.from({ length: 70 * 1024 }, () => 1)]);
     await expect(usePostsStore.getState().createPost('Quota', 'Text', big)).rejects.toThrow(
       messages.image_quota_full,
     );
@@ -87,7 +87,7 @@ describe('posts with images, through the store', () => {
     await usePostsStore.getState().fetchPosts();
     const replaced = await usePostsStore.getState().updatePost(post.id, 'New text', {
       kind: 'replace',
-      image: pending([1, 2]).image,
+      image: pending([137, 80, 78, 71, 13, 10, 26, 10, 1, 2]).image,
       alt: 'New',
       previous: post.image_path,
     });

@@ -7,6 +7,9 @@ import { startServerProcess, type ServerProcess } from '../../harness/server-pro
 import { ObjectFiles } from '../../server/embedded/storage/object-files.ts';
 import { supabaseClient } from '../helpers/test-server.ts';
 
+/** The eight bytes every PNG starts with. */
+const pngSignature = Uint8Array.from([137, 80, 78, 71, 13, 10, 26, 10]);
+
 const bucket = 'post-images';
 
 async function filesUnder(dir: string): Promise<string[]> {
@@ -48,6 +51,7 @@ describe('stored objects on disk', () => {
     const userId = signUp.data.user!.id;
     const token = signUp.data.session!.access_token;
     const kept = Uint8Array.from({ length: 300_000 }, (_, index) => index % 251);
+    kept.set(pngSignature); // the server stores only bytes that are the image they claim to be
     const upload = await first.client.storage
       .from(bucket)
       .upload(`${userId}/kept.png`, new Blob([kept], { type: 'image/png' }));
@@ -88,7 +92,7 @@ describe('stored objects on disk', () => {
 
     const retry = await second.client.storage
       .from(bucket)
-      .upload(`${userId}/cut-off.png`, new Blob([new Uint8Array(10)], { type: 'image/png' }));
+      .upload(`${userId}/cut-off.png`, new Blob([pngSignature], { type: 'image/png' }));
     expect(retry.error).toBeNull();
     second.server.child.kill('SIGTERM');
     await second.server.exited;

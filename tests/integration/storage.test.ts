@@ -18,6 +18,18 @@ const png = Uint8Array.from(
   ),
 );
 const pngBlob = () => new Blob([png], { type: 'image/png' });
+/** `size` bytes that start as a PNG does (the server checks the signature, not the whole file). */
+const pngOfSize = (size: number) => {
+  const bytes = new Uint8Array(size);
+  bytes.set(png.subarray(0, 8));
+  return bytes;
+};
+/** The start of a JPEG (SOI and a JFIF APP0 marker): what the server checks. */
+const jpeg = Uint8Array.from(Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex'));
+/** A RIFF container holding a WebP (VP8L) chunk header. */
+const webp = Uint8Array.from(
+  Buffer.from('524946461a000000574542505650384c0d0000002f0000000000000000000000', 'hex'),
+);
 
 describe.each(backends)('Storage on $name', ({ start }) => {
   const the = useParties(start);
@@ -183,7 +195,7 @@ describe('Storage on the embedded server only', () => {
       const response = await fetch(rawObjectUrl(`${owner.id}/${name}`), {
         method: 'POST',
         headers: { ...asOwner(), 'content-type': 'image/png' },
-        body: new Uint8Array(1),
+        body: pngOfSize(8),
       });
       expect(response.status).toBe(200);
     }
@@ -269,8 +281,101 @@ describe('Storage on the embedded server only', () => {
     expect(since.status).toBe(304);
   });
 
+  const rawUpload = (name: string, body: Uint8Array<ArrayBuffer>, contentType: string) =>
+    fetch(`${server.url}/storage/v1/object/${bucket}/${name}`, {
+      method: 'POST',
+      headers: { ...asOwner(), 'content-type': contentType },
+      body,
+    });
+  const signRaw = (name: string, expiresIn: unknown) =>
+    fetch(`${server.url}/storage/v1/object/sign/${bucket}/${name}`, {
+      method: 'POST',
+      headers: { ...asOwner(), 'content-type': 'application/json' },
+      body: JSON.stringify({ expiresIn }),
+    });
+
+  it('refuses a signed link lifetime that is not 1 s to a year, and always sends a valid Expires', async () => {
+    const path = `${owner.id}/lifetime.png`;
+    expect((await owner.client.storage.from(bucket).upload(path, pngBlob())).error).toBeNull();
+    for (const expiresIn of [1e300, -60, 0, 1.5, '60', null, 31_536_001, Number.MAX_SAFE_INTEGER]) {
+      const response = await signRaw(path, expiresIn);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ statusCode: '400', code: 'InvalidParameter' });
+    }
+    const many = await owner.client.storage.from(bucket).createSignedUrls([path], 1e300);
+    expect(many.error).toMatchObject({ statusCode: '400' });
+
+    const yearly = await signRaw(path, 31_536_000);
+    expect(yearly.status).toBe(200);
+    const { signedURL } = (await yearly.json()) as { signedURL: string };
+    const opened = await fetch(`${server.url}/storage/v1${signedURL}`);
+    expect(opened.status).toBe(200);
+    const expires = Date.parse(opened.headers.get('expires') ?? '');
+    expect(expires).toBeGreaterThan(Date.now() + 364 * 24 * 3600 * 1000);
+    expect(expires).toBeLessThan(Date.now() + 366 * 24 * 3600 * 1000);
+
+    // A token from before the cap (or signed elsewhere) whose expiry is past what a Date can hold.
+    const distant = await signAccessToken({ url: `${bucket}/${path}` }, server.keys.signing, 1e13);
+    const old = await fetch(`${server.url}/storage/v1/object/sign/${bucket}/${path}?token=${distant.token}`);
+    expect(old.status).toBe(200);
+    const header = old.headers.get('expires');
+    expect(header === null || !Number.isNaN(Date.parse(header))).toBe(true);
+    expect(header).not.toBe('Invalid Date');
+  });
+
+  it('stores only real PNG, JPEG, GIF and WebP bytes, under the type the bytes show', async () => {
+    const storage = owner.client.storage.from(bucket);
+    const html = new Blob(['<!doctype html><script>alert(document.domain)</script>'], { type: 'image/png' });
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+    for (const [name, blob] of [
+      ['page.png', html],
+      ['drawing.svg', new Blob([svg], { type: 'image/svg+xml' })],
+      ['drawing.png', new Blob([svg], { type: 'image/png' })],
+    ] as const) {
+      const refused = await storage.upload(`${owner.id}/${name}`, blob);
+      expect(refused.error).toMatchObject({ statusCode: '415' });
+    }
+    const smuggled = await rawUpload(`${owner.id}/smuggled.webp`, webp, 'image/webp;text/html');
+    expect(smuggled.status).toBe(400);
+    expect(await smuggled.json()).toMatchObject({ statusCode: '415', code: 'InvalidMimeType' });
+    expect((await storage.list(owner.id, { search: 'page' })).data).toEqual([]);
+
+    const stored: [string, Uint8Array<ArrayBuffer>, string, string][] = [
+      ['real.png', png, 'image/png', 'image/png'],
+      ['real.jpg', jpeg, 'image/jpeg; charset=utf-8', 'image/jpeg'],
+      ['real.webp', webp, 'IMAGE/WEBP', 'image/webp'],
+      // Bytes decide: a PNG called a JPEG is a PNG.
+      ['named.jpg', png, 'image/jpeg', 'image/png'],
+    ];
+    for (const [name, bytes, declared, clean] of stored) {
+      const response = await rawUpload(`${owner.id}/${name}`, bytes, declared);
+      expect(response.status).toBe(200);
+      const download = await fetch(rawObjectUrl(`${owner.id}/${name}`), { headers: asOwner() });
+      expect(download.headers.get('content-type')).toBe(clean);
+      expect(new Uint8Array(await download.arrayBuffer())).toEqual(bytes);
+    }
+  });
+
+  it('refuses object names with bidirectional overrides or control characters', async () => {
+    for (const name of [
+      'evil\u202egnp.exe',
+      'a\u2066b.png',
+      'tab\there.png',
+      'bell\u0007.png',
+      'del\u007f.png',
+    ]) {
+      const path = `${owner.id}/${name}`;
+      const encoded = path.split('/').map(encodeURIComponent).join('/');
+      const response = await rawUpload(encoded, png, 'image/png');
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ statusCode: '400', code: 'InvalidKey' });
+      const signed = await owner.client.storage.from(bucket).createSignedUrls([path], 60);
+      expect(signed.error).toMatchObject({ statusCode: '400' });
+    }
+  });
+
   it('keeps each user within their quota, counting a replaced object once', async () => {
-    const big = () => new Blob([new Uint8Array(40 * 1024)], { type: 'image/png' });
+    const big = () => new Blob([pngOfSize(40 * 1024)], { type: 'image/png' });
     const quotaUser = await signedInClient(server);
     const storage = quotaUser.client.storage.from(bucket);
     expect((await storage.upload(`${quotaUser.user.id}/a.png`, big())).error).toBeNull();

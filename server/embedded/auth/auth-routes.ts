@@ -4,6 +4,7 @@ import { requireApiKey } from '../gateway/api-key.ts';
 import { endSessions, updateUser } from './accounts.ts';
 import { createAuthServices, type AuthOptions } from './auth-services.ts';
 import { GoTrueError, gotrueApiVersion, gotrueErrorResponse } from './gotrue-error.ts';
+import { checkPasswordChange } from './password-change.ts';
 import { hashPassword } from './password-hash.ts';
 import { maxBodyBytes, objectField, readJsonBody, stringField } from './request-body.ts';
 import { recoverRoute } from './recover-route.ts';
@@ -87,7 +88,7 @@ export function createAuthRoutes(options: AuthOptions): Hono {
 
   app.put('/user', async (c) => {
     const client = auth.limit(c, auth.userUpdateLimiter);
-    const { user } = await auth.authenticate(c);
+    const { user, sessionId } = await auth.authenticate(c);
     const body = await readJsonBody(c);
     const email = stringField(body, 'email');
     if (email !== '' && normaliseEmail(email) !== user.email) {
@@ -105,6 +106,15 @@ export function createAuthRoutes(options: AuthOptions): Hono {
       if (password === '')
         throw new GoTrueError(422, 'validation_failed', 'Password update requires a valid password');
       validatePasswordStrength(password, options.passwordMinLength);
+      const change = {
+        user,
+        sessionId,
+        password,
+        nonce: stringField(body, 'nonce'),
+        now: auth.now(),
+        requireRecentSignIn: options.securePasswordChange !== false,
+      };
+      await auth.hashQueue.run(client, () => checkPasswordChange(options.db, change));
       passwordHash = await auth.hashQueue.run(client, () => hashPassword(password));
     }
     const updated = await updateUser(options.db, user.id, {

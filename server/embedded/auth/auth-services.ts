@@ -17,6 +17,11 @@ export interface AuthOptions {
   /** Access-token lifetime in seconds (GoTrue's JWT_EXP). */
   jwtExpiry: number;
   passwordMinLength: number;
+  /**
+   * GoTrue's SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION (`secure_password_change`): a new
+   * password needs a sign-in of the last 24 hours (password-change.ts). On unless set to false.
+   */
+  securePasswordChange?: boolean;
   /** Requests to /token (password sign-ins and refreshes) per client IP per 5 minutes: GoTrue's RATE_LIMIT_TOKEN_REFRESH. */
   tokenRateLimit: number;
   /** Sign-ups (and user updates) per client IP per 5 minutes: GoTrue's RATE_LIMIT_OTP, which drives its sign-up limiter. */

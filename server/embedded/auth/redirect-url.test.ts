@@ -12,13 +12,25 @@ describe('isRedirectAllowed (GoTrue IsRedirectURLValid)', () => {
     expect(isRedirectAllowed(policy(), 'not a url')).toBe(false);
   });
 
-  it('lets a loopback site change ports (native apps, RFC 8252) and allows loopback addresses', () => {
+  it('gives loopback no exemption: another port or address needs the allow list (unlike GoTrue)', () => {
     const local = { siteUrl: 'http://127.0.0.1:3000/', allowList: [] };
-    expect(isRedirectAllowed(local, 'http://127.0.0.1:5173/')).toBe(true);
-    expect(isRedirectAllowed(policy(), 'http://127.0.0.1:9999/x')).toBe(true);
-    expect(isRedirectAllowed(policy(), 'http://10.0.0.8/x')).toBe(false);
-    // A decimal host is 127.0.0.1 to a WHATWG URL (and to the browser that follows it): loopback.
-    expect(isRedirectAllowed(policy(), 'http://2130706433/x')).toBe(true);
+    expect(isRedirectAllowed(local, 'http://127.0.0.1:3000/reset-password')).toBe(true);
+    expect(isRedirectAllowed(local, 'http://127.0.0.1:5173/')).toBe(false);
+    expect(isRedirectAllowed(local, 'http://localhost:3000/')).toBe(false);
+    expect(isRedirectAllowed(policy(), 'http://127.0.0.1:9999/x')).toBe(false);
+    expect(isRedirectAllowed(policy(), 'http://[::1]:9999/x')).toBe(false);
+    // A decimal host is 127.0.0.1 to a WHATWG URL (and to the browser that follows it).
+    expect(isRedirectAllowed(policy(), 'http://2130706433/x')).toBe(false);
+    expect(isRedirectAllowed(policy(['http://127.0.0.1:5173/**']), 'http://127.0.0.1:5173/x')).toBe(true);
+    expect(isRedirectAllowed(policy(['http://localhost:5173/**']), 'http://localhost:5173/x')).toBe(true);
+    // Other addresses never, whatever the list says.
+    expect(isRedirectAllowed(policy(['**']), 'http://10.0.0.8/x')).toBe(false);
+  });
+
+  it('refuses control characters and spaces anywhere, as GoTrue does', () => {
+    expect(isRedirectAllowed(policy(), '\thttps://app.example.com/')).toBe(false);
+    expect(isRedirectAllowed(policy(), 'https://app.example.com/a b')).toBe(false);
+    expect(isRedirectAllowed(policy(['**']), 'https://app.exa\nmple.com/')).toBe(false);
   });
 
   it('matches the allow list as globs: * within a label or segment, ** across them', () => {

@@ -8,7 +8,6 @@ export interface RedirectPolicy {
   allowList: readonly string[];
 }
 
-const loopbackNames = new Set(['localhost', '127.0.0.1', '[::1]', '::1', '0.0.0.0', '[::]', '::']);
 const regularHost = /^[a-zA-Z0-9]([a-zA-Z0-9.-]*[a-zA-Z0-9])?$/;
 
 function parse(url: string): URL | null {
@@ -41,29 +40,33 @@ export function globToRegExp(pattern: string): RegExp {
 }
 
 /**
- * GoTrue's IsRedirectURLValid (utilities/request.go): the site itself (same scheme and host, and
- * port unless the host is a loopback name), or an entry of the allow list. Other IP addresses
- * only when loopback, and unusual host names never, whatever the list says. (GoTrue also refuses
- * decimal-number hosts; a WHATWG URL has already turned those into dotted addresses.)
+ * GoTrue's IsRedirectURLValid (internal/utilities/request.go), with one deliberate difference.
+ * As in GoTrue: no control characters or spaces; the site itself (same scheme, host and port) is
+ * allowed; an IP address other than loopback never is; unusual host names never are; anything else
+ * must match an entry of the allow list (without its fragment).
+ *
+ * The difference: GoTrue lets a loopback site change ports and allows every loopback IP address
+ * on any port, without the list (RFC 8252's native apps). This server's site usually is a loopback
+ * address itself, and the link carries a sign-in code or tokens: on another port it would hand them
+ * to whatever else listens on this machine. So loopback has no exemption here: another port or
+ * address must be in AUTH_URI_ALLOW_LIST like any URL (docs/decisions/018-auth-links-and-password-change.md).
  */
 export function isRedirectAllowed(policy: RedirectPolicy, candidate: string): boolean {
   if (candidate === '') return false;
+  // eslint-disable-next-line no-control-regex -- control characters and spaces are what is refused
+  if (/[\u0000-\u0020\u007f]/.test(candidate)) return false;
   const site = parse(policy.siteUrl);
   const target = parse(candidate);
   if (!site || !target) return false;
   const hostname = target.hostname;
-  if (
-    site.hostname === hostname &&
-    site.protocol === target.protocol &&
-    (site.port === target.port || loopbackNames.has(hostname))
-  ) {
+  if (site.hostname === hostname && site.protocol === target.protocol && site.port === target.port) {
     return true;
   }
   const http = target.protocol === 'http:' || target.protocol === 'https:';
-  if (/^\d+\.\d+\.\d+\.\d+$/.test(hostname) || hostname.startsWith('[')) {
-    return hostname.startsWith('127.') || hostname === '[::1]';
-  }
-  if (http && !regularHost.test(hostname)) return false;
+  // A WHATWG URL has already turned decimal and hex hosts into dotted addresses.
+  const ipAddress = /^\d+\.\d+\.\d+\.\d+$/.test(hostname) || hostname.startsWith('[');
+  if (ipAddress && !(hostname.startsWith('127.') || hostname === '[::1]')) return false;
+  if (http && !ipAddress && !regularHost.test(hostname)) return false;
   // The fragment is never matched against the list.
   const withoutFragment = candidate.split('#')[0] ?? '';
   return policy.allowList.some((entry) => globToRegExp(entry).test(withoutFragment));

@@ -65,8 +65,9 @@ const countInserted = (sign: '+' | '-') =>
  * either there is no conflict target and, as in PostgREST, the resolution is ignored.
  */
 export function buildInsert(table: TableInfo, query: ParsedQuery, options: InsertOptions): Statement {
-  const columnNames = insertColumns(table, query, options.rows);
-  for (const name of columnNames) requireBodyColumn(table, name);
+  const named = insertColumns(table, query, options.rows);
+  for (const name of named) requireBodyColumn(table, name);
+  const columnNames = options.missingDefault ? withoutUngivenIdentity(table, named, options.rows) : named;
   const params = new SqlParams();
   const payload = params.add(JSON.stringify(options.rows));
   const target = tableRef(table);
@@ -146,6 +147,21 @@ function insertColumns(table: TableInfo, query: ParsedQuery, rows: Record<string
     }
   }
   return keys.filter((key) => table.columns.has(key) || requireBodyColumn(table, key));
+}
+
+/**
+ * Under `missing=default`, a `generated always as identity` column that no object gives is left out
+ * of the INSERT, so Postgres numbers it: a SELECT cannot yield the DEFAULT keyword, and NULL is
+ * refused (428C9). Given by some object, it stays, and Postgres refuses that value as it would.
+ */
+function withoutUngivenIdentity(
+  table: TableInfo,
+  names: string[],
+  rows: Record<string, unknown>[],
+): string[] {
+  return names.filter(
+    (name) => !table.columns.get(name)?.alwaysIdentity || rows.some((row) => Object.hasOwn(row, name)),
+  );
 }
 
 function requireBodyColumn(table: TableInfo, name: string): true {

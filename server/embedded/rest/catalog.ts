@@ -7,6 +7,11 @@ export interface ColumnInfo {
   type: string;
   /** The column default as SQL, used for `Prefer: missing=default` (see the query below). */
   defaultSql: string | null;
+  /**
+   * `generated always as identity`: it has no default expression (Postgres refuses any value but
+   * DEFAULT), so `missing=default` leaves it out of the INSERT when no object gives it.
+   */
+  alwaysIdentity?: boolean;
 }
 
 export interface TableInfo {
@@ -37,6 +42,7 @@ async function loadTables(db: SqlRunner, schema: string): Promise<Map<string, Ta
     column_name: string;
     column_type: string;
     default_sql: string | null;
+    always_identity: boolean;
     primary_key: string[] | null;
   }>(
     `select c.relname as table_name,
@@ -48,6 +54,7 @@ async function loadTables(db: SqlRunner, schema: string): Promise<Map<string, Ta
               when d.adbin is null and t.typbasetype <> 0 then pg_get_expr(t.typdefaultbin, 0)
               else pg_get_expr(d.adbin, d.adrelid)
             end as default_sql,
+            a.attidentity = 'a' as always_identity,
             (select array_agg(pa.attname order by array_position(i.indkey::int2[], pa.attnum))
                from pg_index i
                join pg_attribute pa on pa.attrelid = i.indrelid and pa.attnum = any(i.indkey)
@@ -72,6 +79,7 @@ async function loadTables(db: SqlRunner, schema: string): Promise<Map<string, Ta
       name: row.column_name,
       type: row.column_type,
       defaultSql: row.default_sql,
+      alwaysIdentity: row.always_identity,
     });
   }
   return tables;

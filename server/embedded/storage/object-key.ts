@@ -6,19 +6,25 @@ export const maxKeyBytes = 1024;
 const bucketIdPattern = /^[A-Za-z0-9_.-]{1,63}$/;
 
 /**
+ * The characters Supabase Storage allows in an object name (VALID_OBJECT_KEY in its
+ * src/storage/limits.ts: S3's safe characters and a few that need care). Printable ASCII only, so
+ * no control character, no NUL, no backslash, and no bidirectional override (U+202A–U+202E,
+ * U+2066–U+2069) that would show `evil\u202Egnp.exe` as `evilexe.png` in a list or a download.
+ */
+const objectNameCharacters = /^[A-Za-z0-9_/!.*'() &$=@;:+,?-]*$/;
+
+/**
  * Checks an object name the way it will be used: as a row in storage.objects and as a folder
  * path in policies. A name is a `/`-separated list of non-empty segments, none of them `.` or
- * `..`, without control characters (NUL included) or a leading `/`. Names are never used as
- * file paths on disk (bytes are stored under a random version id), so this guards the meaning of
- * `storage.foldername(name)`, not the file system.
+ * `..`, of Storage's characters only and without a leading `/`. Names are never used as file
+ * paths on disk (bytes are stored under a random version id), so this guards the meaning of
+ * `storage.foldername(name)` and what people are shown, not the file system.
  */
 export function checkObjectName(name: string): string {
   const invalid =
     name === '' ||
     Buffer.byteLength(name) > maxKeyBytes ||
-    // eslint-disable-next-line no-control-regex -- control characters are what is refused here
-    /[\u0000-\u001f\u007f]/.test(name) ||
-    name.includes('\\') ||
+    !objectNameCharacters.test(name) ||
     name.split('/').some((segment) => segment === '' || segment === '.' || segment === '..');
   if (invalid) throw storageErrors.invalidKey(name);
   return name;

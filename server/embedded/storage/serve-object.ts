@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { mediaTypeEssence } from './content-type.ts';
 import type { ObjectFiles } from './object-files.ts';
 import type { ObjectRow } from './object-rows.ts';
 import { storageErrors } from './storage-error.ts';
@@ -18,7 +19,8 @@ export async function serveObject(
   const { metadata } = object;
   const lastModified = new Date(metadata.lastModified).toUTCString();
   const headers: Record<string, string> = {
-    'Content-Type': metadata.mimetype,
+    // Rows stored before types were checked may hold parameters or a malformed type: never echoed.
+    'Content-Type': mediaTypeEssence(metadata.mimetype) ?? 'application/octet-stream',
     'Cache-Control': metadata.cacheControl,
     ETag: metadata.eTag,
     'Last-Modified': lastModified,

@@ -43,6 +43,13 @@ export const storageErrors = {
     ),
   invalidMimeType: (mimeType: string) =>
     new StorageError(415, 'InvalidMimeType', `mime type ${mimeType} is not supported`, 'invalid_mime_type'),
+  contentMismatch: (mimeType: string) =>
+    new StorageError(
+      415,
+      'InvalidMimeType',
+      `The file's content is not of mime type ${mimeType}`,
+      'invalid_mime_type',
+    ),
   invalidSignature: () => new StorageError(400, 'InvalidSignature', 'Invalid signature'),
   expiredSignature: () => new StorageError(400, 'ExpiredToken', 'The provided token has expired.'),
   internal: () => new StorageError(500, 'InternalError', 'Internal Server Error', 'Internal'),

@@ -9,6 +9,7 @@ import { signAccessToken } from '../keys/jwt.ts';
 import type { ProjectKeys } from '../keys/project-keys.ts';
 import { verifyInstallToken } from '../keys/verify-token.ts';
 import { requestOrigin } from '../rest/request-origin.ts';
+import { cleanContentType } from './content-type.ts';
 import { bucketAndName, checkBucketId, checkObjectName } from './object-key.ts';
 import type { ObjectFiles } from './object-files.ts';
 import {
@@ -26,6 +27,7 @@ import {
 } from './object-rows.ts';
 import { isAllowedType, readUpload } from './read-upload.ts';
 import { serveObject } from './serve-object.ts';
+import { expiresHeader, signedUrlLifetime } from './signed-url-lifetime.ts';
 import { StorageError, storageErrorFromDatabase, storageErrors } from './storage-error.ts';
 
 export interface StorageOptions {
@@ -117,8 +119,9 @@ async function upload(c: Context, options: StorageOptions, upsert: boolean): Pro
   if (Number(c.req.header('content-length') ?? 0) > limit + 64 * 1024) throw storageErrors.tooLarge();
   const file = await readUpload(c);
   if (file.bytes.byteLength > limit) throw storageErrors.tooLarge();
-  if (!isAllowedType(file.contentType, bucket.allowed_mime_types))
-    throw storageErrors.invalidMimeType(file.contentType);
+  const contentType = cleanContentType(file.contentType, file.bytes);
+  if (!isAllowedType(contentType, bucket.allowed_mime_types))
+    throw storageErrors.invalidMimeType(contentType);
 
   const owner = typeof identity.claims.sub === 'string' ? identity.claims.sub : null;
   if (owner !== null) {
@@ -132,7 +135,7 @@ async function upload(c: Context, options: StorageOptions, upsert: boolean): Pro
   const metadata: ObjectMetadata = {
     eTag: `"${createHash('md5').update(file.bytes).digest('hex')}"`,
     size: file.bytes.byteLength,
-    mimetype: file.contentType,
+    mimetype: contentType,
     cacheControl: file.cacheControl,
     lastModified: now,
     contentLength: file.bytes.byteLength,
@@ -194,13 +197,6 @@ function signedPath(bucket: string, name: string, token: string): string {
   return `/object/sign/${bucket}/${name}?token=${token}`;
 }
 
-function expiresInOf(body: unknown): number {
-  const expiresIn = (body as { expiresIn?: unknown } | null)?.expiresIn;
-  if (typeof expiresIn !== 'number' || !Number.isInteger(expiresIn) || expiresIn < 1)
-    throw storageErrors.invalidParameter('body/expiresIn must be an integer of at least 1');
-  return expiresIn;
-}
-
 async function jsonBody(c: Context): Promise<unknown> {
   return c.req.json().catch(() => {
     throw storageErrors.invalidParameter('The request body must be JSON');
@@ -210,7 +206,7 @@ async function jsonBody(c: Context): Promise<unknown> {
 async function signOne(c: Context, options: StorageOptions): Promise<Response> {
   const identity = await identityOf(c, options.keys);
   const { bucket, name } = bucketAndName(pathOf(c), '/object/sign/');
-  const expiresIn = expiresInOf(await jsonBody(c));
+  const expiresIn = signedUrlLifetime(await jsonBody(c));
   await requireBucket(options.db, bucket);
   const object = await asRole(c, options, identity, (tx) => findObject(tx, bucket, name));
   if (!object) throw storageErrors.noSuchKey();
@@ -235,7 +231,7 @@ async function signMany(c: Context, options: StorageOptions): Promise<Response> 
   const identity = await identityOf(c, options.keys);
   const bucket = checkBucketId(c.req.param('bucket') ?? '');
   const body = await jsonBody(c);
-  const expiresIn = expiresInOf(body);
+  const expiresIn = signedUrlLifetime(body);
   const names = objectNameList(body, 'paths');
   await requireBucket(options.db, bucket);
   const visible = await asRole(c, options, identity, (tx) => visibleNames(tx, bucket, names));
@@ -266,8 +262,8 @@ async function getSigned(c: Context, options: StorageOptions): Promise<Response>
   if (!object) throw storageErrors.noSuchKey();
   // The link is the permission: any page may show it (an app served from another origin).
   const headers: Record<string, string> = { 'Cross-Origin-Resource-Policy': 'cross-origin' };
-  if (typeof verified.claims.exp === 'number')
-    headers.Expires = new Date(verified.claims.exp * 1000).toUTCString();
+  const expires = expiresHeader(verified.claims.exp);
+  if (expires) headers.Expires = expires;
   // `&download` (storage-js `{ download: true | 'name' }`) saves the file instead of showing it.
   const download = c.req.query('download');
   if (download !== undefined)
