@@ -49,7 +49,7 @@ export function globToRegExp(pattern: string): RegExp {
  * on any port, without the list (RFC 8252's native apps). This server's site usually is a loopback
  * address itself, and the link carries a sign-in code or tokens: on another port it would hand them
  * to whatever else listens on this machine. So loopback has no exemption here: another port or
- * address must be in AUTH_URI_ALLOW_LIST like any URL (docs/decisions/018-auth-links-and-password-change.md).
+ * address must be in AUTH_URI_ALLOW_LIST like any URL (docs/decisions/020-auth-links-and-password-change.md).
  */
 export function isRedirectAllowed(policy: RedirectPolicy, candidate: string): boolean {
   if (candidate === '') return false;
