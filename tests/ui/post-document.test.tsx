@@ -223,4 +223,41 @@ describe('the post is edited where it is written, as one row', () => {
       .poll(async () => (await storedPosts(writer.client)).map((post) => post.content), { timeout: 60_000 })
       .toEqual([`${first} Typed as the session ended.`]);
   });
+
+  it('asks to sign in again when the session was signed out elsewhere, and saves what was typed to the same row', async () => {
+    const writer = await app.signUp();
+    const { user } = app.renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Create New Post' });
+    await generate(user, first, 'Remote teams');
+    await preview().findByText('Saved');
+    // Another device ends this sign-in ("sign out everywhere"): the server forgets the session
+    // while this tab still holds a token whose signature is valid for up to an hour.
+    const { data } = await getSupabase().auth.getSession();
+    const ended = await fetch(`${app.server().url}/auth/v1/logout?scope=local`, {
+      method: 'POST',
+      headers: {
+        apikey: app.server().keys.publishableKey,
+        authorization: `Bearer ${data.session?.access_token}`,
+      },
+    });
+    expect(ended.status).toBe(204);
+
+    await user.click(postText());
+    await user.keyboard('{End} Typed after it ended.');
+    // The refused save sends the author to sign in, saying why (not "the server cannot be reached").
+    await screen.findByRole('heading', { name: 'Welcome Back' }, { timeout: 20_000 });
+    expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
+
+    const { error } = await getSupabase().auth.signInWithPassword({
+      email: writer.email,
+      password: writer.password,
+    });
+    expect(error).toBeNull();
+    expect(await screen.findByRole('textbox', { name: 'Post text' })).toHaveValue(
+      `${first} Typed after it ended.`,
+    );
+    await expect
+      .poll(async () => (await storedPosts(writer.client)).map((post) => post.content), { timeout: 60_000 })
+      .toEqual([`${first} Typed after it ended.`]);
+  });
 });

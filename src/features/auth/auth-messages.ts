@@ -9,6 +9,8 @@ export const authMessages = {
   initFailed: 'Failed to initialize authentication',
   profileFailed: 'Failed to load profile',
   signOutFailed: 'Could not sign out. Please try reloading the page.',
+  /** docs/product.md §12: this sign-in was signed out on another device (or everywhere). */
+  sessionEnded: 'Your session has ended. Please sign in again.',
   reconnecting: 'Connection interrupted. Reconnecting...',
   /** docs/product.md §16: after 5 reconnect attempts the connection status says it has stopped trying. */
   realtimeGaveUp: 'Connection lost. Reconnecting stopped after 5 attempts.',

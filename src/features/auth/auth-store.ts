@@ -9,6 +9,7 @@ import { authRedirectUrl, settleAuthRedirect } from '@/lib/supabase/auth-redirec
 import {
   getSupabase,
   onRealtimeGaveUp,
+  onSessionEndedElsewhere,
   sessionStorageKey,
   type RealtimeChannel,
   type Session,
@@ -196,8 +197,14 @@ function subscribeOnce(set: Setter, get: () => AuthState): void {
       session,
       user: sameUser ? get().user : (session?.user ?? null),
       status: session ? 'signed-in' : 'signed-out',
+      // Signed in again: a later sign-out is not "ended elsewhere".
+      ...(session && get().redirectNotice?.text === authMessages.sessionEnded
+        ? { redirectNotice: null }
+        : {}),
     });
   });
+  // The sign-in card says why the author is asked to sign in again.
+  onSessionEndedElsewhere(() => set({ redirectNotice: { tone: 'danger', text: authMessages.sessionEnded } }));
   onRealtimeGaveUp(() => set({ realtimeGaveUp: true, reconnecting: false }));
   watchRealtime(set, get);
 }

@@ -1,11 +1,12 @@
 import { AiRequestError } from './ai-error';
 import { providerFailureMessage, providerStatusIn } from './provider-failure-message';
 import { messages } from '@/config/messages';
+import { endSessionHere } from '@/lib/supabase/client';
 
 /**
  * The error for a non-OK answer from a provider route of our /api. Our /api's own refusals (no key
  * on the server, our rate limit, a bad request) carry a string `code` and a message meant for
- * people, which is shown as it is; an expired session reads as such. A provider's failure (code
+ * people, which is shown as it is; an ended session reads as such, and is ended in this browser too. A provider's failure (code
  * `provider_error`, or a body that is not ours at all) reads "<Provider> API error: {status}
  * {statusText}. <what to do>"; the body itself (already stripped of keys by /api) goes to the
  * console only, as a warning (reporting the failure is the caller's job).
@@ -14,6 +15,8 @@ export async function providerError(response: Response, label: string): Promise<
   const text = await response.text().catch(() => '');
   const own = ownApiError(text);
   if (own?.code === 'invalid_token' && response.status === 401) {
+    // The app refreshes tokens before they expire, so this sign-in was ended elsewhere.
+    void endSessionHere();
     return new AiRequestError(messages.session_expired, 401);
   }
   if (own && own.code !== providerErrorCode) return new AiRequestError(own.message, response.status);

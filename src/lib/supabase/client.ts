@@ -35,8 +35,14 @@ export function initSupabase(url: string, publishableKey: string): SupabaseClien
       autoRefreshToken: true,
       storageKey,
     },
-    // Requests sent while the page is going away (the last autosave) outlive it.
-    global: { fetch: (input, init) => fetch(input, leaving ? { ...init, keepalive: true } : init) },
+    global: {
+      fetch: async (input, init) => {
+        // Requests sent while the page is going away (the last autosave) outlive it.
+        const response = await fetch(input, leaving ? { ...init, keepalive: true } : init);
+        if (response.status === 401) void noticeEndedSession(response.clone());
+        return response;
+      },
+    },
     realtime: {
       params: { eventsPerSecond: 1 },
       heartbeatIntervalMs: 5000,
@@ -51,6 +57,35 @@ export function initSupabase(url: string, publishableKey: string): SupabaseClien
 }
 
 let leaving = false;
+const endedListeners = new Set<() => void>();
+
+/**
+ * The database refuses the writes of a session that was signed out elsewhere (`session_not_found`,
+ * docs/decisions/019) while its token is still validly signed. This browser then ends its own copy
+ * of the session too, so the author is asked to sign in again instead of seeing saves fail.
+ */
+async function noticeEndedSession(response: Response): Promise<void> {
+  const body = (await response.json().catch(() => null)) as { code?: unknown } | null;
+  if (body?.code === 'session_not_found') await endSessionHere();
+}
+
+/**
+ * Ends the session in this browser only (the server has already forgotten it) and tells the
+ * listeners why; what the author typed stays in this browser's storage.
+ */
+export async function endSessionHere(): Promise<void> {
+  if (!client) return;
+  const { data } = await client.auth.getSession();
+  if (!data.session) return;
+  for (const listener of endedListeners) listener();
+  await client.auth.signOut({ scope: 'local' });
+}
+
+/** Called when this browser's session is ended because it was signed out elsewhere; returns an unsubscribe. */
+export function onSessionEndedElsewhere(listener: () => void): () => void {
+  endedListeners.add(listener);
+  return () => endedListeners.delete(listener);
+}
 
 /**
  * The page is being hidden or closed: requests from now on are sent with `keepalive`, so the browser

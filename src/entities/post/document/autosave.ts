@@ -62,7 +62,7 @@ function sessionEnded(error: unknown): boolean {
   const message = error instanceof Error ? error.message : '';
   return (
     message === 'No authenticated user' ||
-    /session expired|JWT expired|Authentication required/i.test(message)
+    /session expired|session has ended|JWT expired|Authentication required/i.test(message)
   );
 }
 

@@ -1,5 +1,5 @@
 import { messages } from '@/config/messages';
-import { currentAccessToken } from '@/lib/supabase/client';
+import { currentAccessToken, endSessionHere } from '@/lib/supabase/client';
 import type { Post } from '@/entities/post/post';
 
 /** The user's LinkedIn as the /api functions describe it (server/api/routes/linkedin-connection.ts). */
@@ -39,6 +39,8 @@ async function call<T>(apiBaseUrl: string, path: string, init: RequestInit = {})
     error?: { message?: string; code?: string };
   } | null;
   if (!response.ok) {
+    // The app refreshes tokens before they expire: a refused one was signed out elsewhere.
+    if (response.status === 401) void endSessionHere();
     throw new LinkedInApiError(
       body?.error?.message ?? messages.unexpected,
       response.status,
