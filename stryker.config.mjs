@@ -43,7 +43,7 @@ export default {
     '!src/entities/post/check/*.test.ts',
     // The post's images in the browser and its publishing logic (they were in the run as src/lib).
     'src/entities/post/image/{image-attachment,image-bytes,image-file-name,prepare-image,use-image-edit,use-pasted-images}.ts',
-    'src/entities/post/publishing/{linkedin-return,use-live-refresh,linkedin-connected}.ts',
+    'src/entities/post/publishing/{linkedin-return,use-live-refresh,linkedin-connected,schedule-health}.ts',
     // The post being written: its undo history and what a row holds.
     'src/entities/post/document/{edit-history,post-document}.ts',
   ],
