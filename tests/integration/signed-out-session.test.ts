@@ -1,6 +1,7 @@
 // A signed-out session's access token stays validly signed until it expires (an hour). Signing out
 // must still end what it can do: every LinkedIn route refuses it, and so do the writes that plan or
-// publish a post (row-level security on public.posts) and image uploads, on the embedded server.
+// publish a post (row-level security on public.posts), image uploads, and every other write of the
+// author's (profile, ideas, voice samples), on the embedded server.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '@/entities/post/post';
@@ -110,6 +111,48 @@ describe('a signed-out session', () => {
       [author.userId],
     );
     expect(rows).toEqual([{ publish_status: 'draft', planned_at: null }]);
+  });
+
+  it('cannot change its profile, ideas or voice samples either, though it can still read them', async () => {
+    const { client, user, session } = await signedInClient(server);
+    const sample = 'A post I wrote last spring about shipping small changes every single day.';
+    expect((await client.from('profiles').upsert({ id: user.id, full_name: 'Ada' })).error).toBeNull();
+    expect((await client.from('topic_ideas').insert({ topic: 'Hiring' })).error).toBeNull();
+    expect((await client.from('voice_samples').insert({ content: sample })).error).toBeNull();
+    expect((await client.auth.signOut()).error).toBeNull();
+
+    const rest = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${server.url}/rest/v1/${path}`, {
+        method,
+        headers: {
+          apikey: server.keys.publishableKey,
+          authorization: `Bearer ${session.access_token}`,
+          'content-type': 'application/json',
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: response.status, body: (await response.json().catch(() => null)) as unknown };
+    };
+    const refused = { status: 401, body: expect.objectContaining({ code: 'session_not_found' }) };
+    expect(await rest('PATCH', `profiles?id=eq.${user.id}`, { full_name: 'Someone else' })).toEqual(refused);
+    expect(await rest('POST', 'topic_ideas', { topic: 'Planted after signing out' })).toEqual(refused);
+    expect(await rest('POST', 'rpc/record_topic_use', { topic: 'Hiring' })).toEqual(refused);
+    expect(await rest('DELETE', 'topic_ideas?topic=eq.Hiring')).toEqual(refused);
+    expect(await rest('DELETE', 'voice_samples?content=not.is.null')).toEqual(refused);
+    expect(await rest('POST', 'voice_samples', { content: `${sample} Again.` })).toEqual(refused);
+    // Reads stay open until the token expires (decision 019).
+    expect((await rest('GET', 'topic_ideas?select=topic,used_count')).body).toEqual([
+      { topic: 'Hiring', used_count: 0 },
+    ]);
+
+    const { rows } = await server.db.query<{ full_name: string; ideas: number; samples: number }>(
+      `select p.full_name,
+              (select count(*)::int from public.topic_ideas where user_id = p.id) as ideas,
+              (select count(*)::int from public.voice_samples where user_id = p.id) as samples
+         from public.profiles p where p.id = $1`,
+      [user.id],
+    );
+    expect(rows).toEqual([{ full_name: 'Ada', ideas: 1, samples: 1 }]);
   });
 
   it('cannot upload a post image', async () => {
