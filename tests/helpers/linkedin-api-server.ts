@@ -1,6 +1,10 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { expect } from 'vitest';
+import type { Post } from '@/entities/post/post';
 import type { FakeProviders } from '../../harness/fakes/fake-providers.ts';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
 import { startApiTestServer } from './api-server.ts';
+import { signedInClient } from './test-server.ts';
 
 /** Where LinkedIn sends the browser back in these tests. */
 export const testLinkedInRedirect = 'http://app.test/linkedin/callback';
@@ -42,4 +46,33 @@ export async function connectLinkedIn(apiUrl: string, token: string): Promise<Re
     code: back.searchParams.get('code'),
     state: back.searchParams.get('state'),
   });
+}
+
+/** A signed-in author of the publishing tests: their own client and access token. */
+export interface LinkedInTestUser {
+  client: SupabaseClient;
+  id: string;
+  token: string;
+}
+
+/** A new signed-in user, with LinkedIn connected through the fake unless `connected` is false. */
+export async function newLinkedInUser(
+  server: Pick<EmbeddedServer, 'url' | 'keys'>,
+  { connected = true } = {},
+): Promise<LinkedInTestUser> {
+  const { client, user, session } = await signedInClient(server);
+  const author = { client, id: user.id, token: session.access_token };
+  if (connected) expect((await connectLinkedIn(`${server.url}/api`, author.token)).status).toBe(200);
+  return author;
+}
+
+/** A post the user saves (a draft unless `fields` say otherwise), as stored. */
+export async function newPost(user: LinkedInTestUser, fields: Record<string, unknown> = {}): Promise<Post> {
+  const { data, error } = await user.client
+    .from('posts')
+    .insert({ topic: 'Release cycle', content: 'We shipped.', ...fields })
+    .select()
+    .single();
+  expect(error).toBeNull();
+  return data as Post;
 }

@@ -1,10 +1,13 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Post } from '@/entities/post/post';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
-import { connectLinkedIn, startLinkedInApiServer } from '../helpers/linkedin-api-server.ts';
-import { signedInClient } from '../helpers/test-server.ts';
+import {
+  newLinkedInUser,
+  newPost,
+  startLinkedInApiServer,
+  type LinkedInTestUser,
+} from '../helpers/linkedin-api-server.ts';
 
 // A post's first comment on LinkedIn through the /api functions, against the fake LinkedIn on the
 // real embedded backend: it follows the post, its failure never touches the post, and it is sent
@@ -12,12 +15,6 @@ import { signedInClient } from '../helpers/test-server.ts';
 
 let fake: FakeProviders;
 let server: EmbeddedServer;
-
-interface User {
-  client: SupabaseClient;
-  id: string;
-  token: string;
-}
 
 beforeAll(async () => {
   fake = await startFakeProviders();
@@ -32,7 +29,7 @@ beforeEach(() => fake.reset());
 const unconfirmed =
   'LinkedIn did not confirm the first comment, so it may already be under your post. Check LinkedIn before you retry.';
 
-function api(user: User | null, path: string, body?: unknown) {
+function api(user: LinkedInTestUser | null, path: string, body?: unknown) {
   return fetch(`${server.url}/api${path}`, {
     method: 'POST',
     headers: {
@@ -43,33 +40,15 @@ function api(user: User | null, path: string, body?: unknown) {
   });
 }
 
-async function newUser({ connected = true } = {}): Promise<User> {
-  const { client, user, session } = await signedInClient(server);
-  const ada = { client, id: user.id, token: session.access_token };
-  if (!connected) return ada;
-  expect((await connectLinkedIn(`${server.url}/api`, ada.token)).status).toBe(200);
-  return ada;
-}
-
-async function newPost(user: User, fields: Record<string, unknown> = {}): Promise<Post> {
-  const { data, error } = await user.client
-    .from('posts')
-    .insert({ topic: 'Release cycle', content: 'We shipped.', ...fields })
-    .select()
-    .single();
-  expect(error).toBeNull();
-  return data as Post;
-}
-
 type Answer = { status: number; post?: Post; error?: { message: string; code: string } };
 
 async function answer(response: Response): Promise<Answer> {
   return { status: response.status, ...((await response.json()) as Omit<Answer, 'status'>) };
 }
 
-const publish = async (user: User, post: Post) =>
+const publish = async (user: LinkedInTestUser, post: Post) =>
   answer(await api(user, '/linkedin/publish', { postId: post.id }));
-const retryComment = async (user: User | null, post: Pick<Post, 'id'>) =>
+const retryComment = async (user: LinkedInTestUser | null, post: Pick<Post, 'id'>) =>
   answer(await api(user, '/linkedin/first-comment/retry', { postId: post.id }));
 
 const publishDue = async (staleAfterSeconds?: number) => {
@@ -81,7 +60,7 @@ const publishDue = async (staleAfterSeconds?: number) => {
   return response.json() as Promise<{ claimed: number; published: number }>;
 };
 
-async function storedPost(user: User, id: string): Promise<Post> {
+async function storedPost(user: LinkedInTestUser, id: string): Promise<Post> {
   const { data } = await user.client.from('posts').select().eq('id', id).single();
   return data as Post;
 }
@@ -92,7 +71,7 @@ const commentRequests = () =>
 
 describe('the first comment', () => {
   it('goes out right after the post, under it, as written', async () => {
-    const ada = await newUser();
+    const ada = await newLinkedInUser(server);
     const comment = 'Sources (all three) are in the deck: https://example.com/deck_v2 #shipping';
     const { status, post } = await publish(ada, await newPost(ada, { first_comment: `  ${comment}\n` }));
     expect(status).toBe(200);
@@ -119,7 +98,7 @@ describe('the first comment', () => {
   });
 
   it('sends nothing for a post without one, or with only spaces', async () => {
-    const ada = await newUser();
+    const ada = await newLinkedInUser(server);
     const none = await publish(ada, await newPost(ada));
     const blank = await publish(ada, await newPost(ada, { first_comment: ' \n\t ' }));
     for (const { post } of [none, blank]) {
@@ -130,7 +109,7 @@ describe('the first comment', () => {
   });
 
   it('follows a post published at its planned time', async () => {
-    const ada = await newUser();
+    const ada = await newLinkedInUser(server);
     const post = await newPost(ada, {
       first_comment: 'The full write-up: https://example.com/post',
       planned_at: new Date(Date.now() - 60_000).toISOString(),
@@ -146,7 +125,7 @@ describe('the first comment', () => {
 
 describe('a first comment that fails', () => {
   it('leaves the post published, is not sent again, and says why', async () => {
-    const ada = await newUser();
+    const ada = await newLinkedInUser(server);
     fake.setScenario('linkedin', { failComments: { times: 1, status: 422 } });
     const { post } = await publish(ada, await newPost(ada, { first_comment: 'Link in here.' }));
     expect(post).toMatchObject({
@@ -168,7 +147,7 @@ describe('a first comment that fails', () => {
   });
 
   it('says it may already be there when LinkedIn did not confirm it (5xx)', async () => {
-    const ada = await newUser();
+    const ada = await newLinkedInUser(server);
     fake.setScenario('linkedin', { failComments: { times: 1, status: 500, created: true } });
     const { post } = await publish(ada, await newPost(ada, { first_comment: 'Link in here.' }));
     expect(post).toMatchObject({
@@ -181,7 +160,7 @@ describe('a first comment that fails', () => {
   });
 
   it('names the setting when LinkedIn has retired the API version the comment was sent with (426)', async () => {
-    const ada = await newUser();
+    const ada = await newLinkedInUser(server);
     fake.setScenario('linkedin', { failComments: { times: 1, status: 426 } });
     const { post } = await publish(ada, await newPost(ada, { first_comment: 'Link in here.' }));
     expect(post?.publish_status).toBe('published');
@@ -191,7 +170,7 @@ describe('a first comment that fails', () => {
   });
 
   it('is posted once when the author retries it, and a second retry is refused', async () => {
-    const ada = await newUser();
+    const ada = await newLinkedInUser(server);
     fake.setScenario('linkedin', { failComments: { times: 1, status: 503 } });
     const { post } = await publish(
       ada,
@@ -224,7 +203,7 @@ describe('a first comment that fails', () => {
   });
 
   it('keeps the reason when the retry fails too', async () => {
-    const ada = await newUser();
+    const ada = await newLinkedInUser(server);
     fake.setScenario('linkedin', { failComments: { times: 2, status: 429 } });
     const { post } = await publish(ada, await newPost(ada, { first_comment: 'More soon.' }));
     const retried = await retryComment(ada, post!);
@@ -239,8 +218,8 @@ describe('a first comment that fails', () => {
 
 describe('retrying a first comment', () => {
   it('is refused, in words, unless the comment failed on a published post of the caller', async () => {
-    const ada = await newUser();
-    const mallory = await newUser();
+    const ada = await newLinkedInUser(server);
+    const mallory = await newLinkedInUser(server);
     const draft = await newPost(ada, { first_comment: 'Soon.' });
     const { post: plain } = await publish(ada, await newPost(ada));
     fake.setScenario('linkedin', { failComments: { times: 1, status: 422 } });
@@ -265,7 +244,7 @@ describe('retrying a first comment', () => {
     });
     expect(await retryComment(ada, { id: crypto.randomUUID() })).toMatchObject({ status: 404 });
     expect((await retryComment(null, failed!)).status).toBe(401);
-    const unconnected = await newUser({ connected: false });
+    const unconnected = await newLinkedInUser(server, { connected: false });
     expect(await retryComment(unconnected, failed!)).toMatchObject({
       status: 409,
       error: { code: 'linkedin_not_connected' },
@@ -284,7 +263,7 @@ describe('retrying a first comment', () => {
   });
 
   it('left sending by a stopped server is never sent again by the scheduler, and fails as unconfirmed', async () => {
-    const ada = await newUser();
+    const ada = await newLinkedInUser(server);
     const { post } = await publish(ada, await newPost(ada));
     // The run marked the comment as sending, and stopped before it recorded LinkedIn's answer.
     await server.db.query(

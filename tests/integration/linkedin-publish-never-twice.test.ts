@@ -1,5 +1,4 @@
 import { createServer, type AddressInfo } from 'node:net';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Post } from '@/entities/post/post';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
@@ -10,8 +9,13 @@ import { linkedinPublisher } from '../../server/api/linkedin/publisher.ts';
 import { serviceClient } from '../../server/api/linkedin/service-backend.ts';
 import { startPublishScheduler } from '../../server/embedded/publish-scheduler.ts';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
-import { connectLinkedIn, fakeLinkedInEnv, startLinkedInApiServer } from '../helpers/linkedin-api-server.ts';
-import { signedInClient } from '../helpers/test-server.ts';
+import {
+  fakeLinkedInEnv,
+  newLinkedInUser,
+  newPost,
+  startLinkedInApiServer,
+  type LinkedInTestUser,
+} from '../helpers/linkedin-api-server.ts';
 
 // "Nothing is ever posted twice" (docs/decisions/018): once the post request has left, a failure
 // whose outcome is unknown settles the post for the author to check instead of sending it again,
@@ -20,12 +24,6 @@ import { signedInClient } from '../helpers/test-server.ts';
 
 let fake: FakeProviders;
 let server: EmbeddedServer;
-
-interface User {
-  client: SupabaseClient;
-  id: string;
-  token: string;
-}
 
 beforeAll(async () => {
   fake = await startFakeProviders();
@@ -39,24 +37,7 @@ beforeEach(() => fake.reset());
 
 const service = () => serviceClient({ supabaseUrl: server.url, secretKey: server.keys.secretKey, fetch });
 
-async function connectedUser(): Promise<User> {
-  const { client, user, session } = await signedInClient(server);
-  const connected = await connectLinkedIn(`${server.url}/api`, session.access_token);
-  expect(connected.status).toBe(200);
-  return { client, id: user.id, token: session.access_token };
-}
-
-async function newPost(user: User, fields: Record<string, unknown> = {}): Promise<Post> {
-  const { data, error } = await user.client
-    .from('posts')
-    .insert({ topic: 'Release cycle', content: 'We shipped.', ...fields })
-    .select()
-    .single();
-  expect(error).toBeNull();
-  return data as Post;
-}
-
-async function newPostWithImage(user: User): Promise<Post> {
+async function newPostWithImage(user: LinkedInTestUser): Promise<Post> {
   const png = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82]);
   const path = `${user.id}/${crypto.randomUUID()}.png`;
   const uploaded = await user.client.storage
@@ -67,7 +48,7 @@ async function newPostWithImage(user: User): Promise<Post> {
 }
 
 /** "Publish now" through the /api function, as the app does. */
-async function publishNow(user: User, post: Post): Promise<Post> {
+async function publishNow(user: LinkedInTestUser, post: Post): Promise<Post> {
   const response = await fetch(`${server.url}/api/linkedin/publish`, {
     method: 'POST',
     headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
@@ -86,7 +67,7 @@ async function publishDue(): Promise<{ claimed: number; published: number }> {
   return (await response.json()) as { claimed: number; published: number };
 }
 
-async function storedPost(user: User, id: string): Promise<Post> {
+async function storedPost(user: LinkedInTestUser, id: string): Promise<Post> {
   const { data } = await user.client.from('posts').select().eq('id', id).single();
   return data as Post;
 }
@@ -105,7 +86,7 @@ async function muchLater(id: string) {
  * (it gets the request and the real fetch), as the /api function would publish it.
  */
 async function publishThrough(
-  user: User,
+  user: LinkedInTestUser,
   post: Post,
   edge: (request: Request, send: typeof fetch) => Promise<Response>,
 ): Promise<PublishedPostRow> {
@@ -138,7 +119,7 @@ async function closedPort(): Promise<number> {
 
 describe('after the post request has left', () => {
   it('LinkedIn creates the post and answers 502: settled as maybe on LinkedIn, never sent again', async () => {
-    const ada = await connectedUser();
+    const ada = await newLinkedInUser(server);
     fake.setScenario('linkedin', { failPosts: { times: 1, status: 502, created: true } });
     const post = await publishNow(ada, await newPost(ada));
     expect(post).toMatchObject({
@@ -159,7 +140,7 @@ describe('after the post request has left', () => {
   });
 
   it('the request times out after it was sent: settled as maybe on LinkedIn, never sent again', async () => {
-    const ada = await connectedUser();
+    const ada = await newLinkedInUser(server);
     const post = await newPost(ada);
     const settled = await publishThrough(ada, post, async (request, send) => {
       if (!isPostRequest(request)) return send(request);
@@ -180,7 +161,7 @@ describe('after the post request has left', () => {
 
 describe('before LinkedIn could have the post', () => {
   it('a refused connection to the post endpoint is retried, and the post goes out once', async () => {
-    const ada = await connectedUser();
+    const ada = await newLinkedInUser(server);
     const post = await newPost(ada);
     const port = await closedPort();
     const settled = await publishThrough(ada, post, (request, send) => {
@@ -202,7 +183,7 @@ describe('before LinkedIn could have the post', () => {
   });
 
   it('LinkedIn failing (503) while the image is uploaded is retried, and the post goes out once', async () => {
-    const ada = await connectedUser();
+    const ada = await newLinkedInUser(server);
     fake.setScenario('linkedin', { failImages: { times: 1, status: 503 } });
     const post = await publishNow(ada, await newPostWithImage(ada));
     expect(post).toMatchObject({
@@ -221,7 +202,7 @@ describe('before LinkedIn could have the post', () => {
 
 describe('a claim in flight', () => {
   it('is not taken over by the scheduler starting up while its image uploads: the post goes out once', async () => {
-    const ada = await connectedUser();
+    const ada = await newLinkedInUser(server);
     const post = await newPostWithImage(ada);
     fake.setScenario('linkedin', { uploadLatencyMs: 3000 });
     const publishing = publishNow(ada, post);
