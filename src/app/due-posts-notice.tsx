@@ -13,6 +13,7 @@ import { useCopyToClipboard } from '@/lib/clipboard/use-copy-to-clipboard';
 import { requireUserId } from '@/lib/supabase/client';
 import type { Post } from '@/entities/post/post';
 import { toast } from '@/lib/toast/toast';
+import { usePeriodicLook } from './use-periodic-look';
 
 /** How often the app looks for planned posts whose time has come. */
 export const dueCheckMs = 60_000;
@@ -41,30 +42,16 @@ export function DuePostsNotice({ apiBaseUrl }: { apiBaseUrl: string }) {
     void loadLinkedIn(apiBaseUrl);
   }, [apiBaseUrl, loadLinkedIn]);
 
-  useEffect(() => {
-    let current = true;
-    const look = () => {
-      requireUserId()
-        .then((userId) => fetchUpcomingPosts(userId, 10))
-        .then((posts) => {
-          if (current) setDue(posts.filter((post) => isDue(post, Date.now())));
-        })
-        .catch(() => {
-          // A reminder is a courtesy: the next look may work.
-        });
-    };
-    look();
-    const timer = setInterval(look, dueCheckMs);
-    const onShown = () => {
-      if (document.visibilityState === 'visible') look();
-    };
-    document.addEventListener('visibilitychange', onShown);
-    return () => {
-      current = false;
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', onShown);
-    };
-  }, []);
+  usePeriodicLook((stillWanted) => {
+    requireUserId()
+      .then((userId) => fetchUpcomingPosts(userId, 10))
+      .then((posts) => {
+        if (stillWanted()) setDue(posts.filter((post) => isDue(post, Date.now())));
+      })
+      .catch(() => {
+        // A reminder is a courtesy: the next look may work.
+      });
+  }, dueCheckMs);
 
   const waiting = due.filter((post) => !later.has(post.id));
   const [first] = waiting;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { fetchLastScheduledRun } from '@/entities/post/api/fetch-scheduled-run';
 import { fetchUpcomingPosts } from '@/entities/post/api/fetch-upcoming-posts';
@@ -7,6 +7,7 @@ import { scheduleFailingMessage, scheduleSilence } from '@/entities/post/publish
 import { useLinkedInStore } from '@/features/publishing/linkedin-store';
 import { requireUserId } from '@/lib/supabase/client';
 import { dueCheckMs } from './due-posts-notice';
+import { usePeriodicLook } from './use-periodic-look';
 
 /**
  * When LinkedIn is connected but planned posts stay behind because the schedule no longer reaches
@@ -18,33 +19,22 @@ export function ScheduleHealthNotice() {
   const connected = linkedInConnected(linkedin) === true;
   const [message, setMessage] = useState<string | null>(null);
 
-  useEffect(() => {
-    // Not connected: nothing is sent to LinkedIn on schedule (the due-post reminder speaks then).
-    if (!connected) return;
-    let current = true;
-    const look = () => {
+  // Not connected: nothing is sent to LinkedIn on schedule (the due-post reminder speaks then).
+  usePeriodicLook(
+    (stillWanted) => {
       requireUserId()
         .then((userId) => Promise.all([fetchUpcomingPosts(userId, 10), fetchLastScheduledRun()]))
         .then(([posts, lastRun]) => {
           const silence = scheduleSilence(posts, lastRun, Date.now());
-          if (current) setMessage(silence ? scheduleFailingMessage(silence.sinceMs) : null);
+          if (stillWanted()) setMessage(silence ? scheduleFailingMessage(silence.sinceMs) : null);
         })
         .catch(() => {
           // A courtesy, like the reminder: the next look may work.
         });
-    };
-    look();
-    const timer = setInterval(look, dueCheckMs);
-    const onShown = () => {
-      if (document.visibilityState === 'visible') look();
-    };
-    document.addEventListener('visibilitychange', onShown);
-    return () => {
-      current = false;
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', onShown);
-    };
-  }, [connected]);
+    },
+    dueCheckMs,
+    connected,
+  );
 
   if (!connected || !message) return null;
   return (
