@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { readServerEnv } from '../server/config/server-env.ts';
 import { linkImagesInto } from '../server/embedded/data-dir/backup-images.ts';
+import { backupDatabase } from '../server/embedded/data-dir/backup-database.ts';
 import { describeBackup, newBackupPath } from '../server/embedded/data-dir/backups.ts';
 import { runningServer } from '../server/embedded/data-dir/data-dir-lock.ts';
 import { openDataDir } from '../server/embedded/data-dir/open-data-dir.ts';
@@ -15,7 +16,7 @@ async function main(): Promise<void> {
   if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
   const env = readServerEnv();
   const dataDir = path.resolve(root, env.DATA_DIR);
-  if (!existsSync(path.join(dataDir, 'pgdata')))
+  if (!existsSync(path.join(dataDir, 'postgres')))
     throw new Error(`There is no database in ${dataDir} to back up.`);
   const server = await runningServer(dataDir);
   if (server?.url) {
@@ -33,7 +34,8 @@ async function main(): Promise<void> {
   const opened = await openDataDir(dataDir, { minFreeBytes: 0, log: console.warn });
   try {
     const file = await newBackupPath(dataDir, 'manual');
-    await opened.db.backup(file);
+    await linkImagesInto(dataDir, file);
+    await backupDatabase(opened, file);
     await linkImagesInto(dataDir, file);
     console.log(`Backed up the database to ${await describeBackup(file)}`);
   } finally {

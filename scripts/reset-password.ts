@@ -64,7 +64,7 @@ async function main(): Promise<void> {
   if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
   const env = readServerEnv();
   const dataDir = path.resolve(root, env.DATA_DIR);
-  if (!existsSync(path.join(dataDir, 'pgdata'))) throw new Error(`There is no database in ${dataDir}.`);
+  if (!existsSync(path.join(dataDir, 'postgres'))) throw new Error(`There is no database in ${dataDir}.`);
   const server = await runningServer(dataDir);
   if (server) {
     throw new Error(

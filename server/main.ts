@@ -70,7 +70,7 @@ async function main(): Promise<void> {
       service_role: env.STATEMENT_TIMEOUT_MS,
     },
     minFreeDiskBytes: env.MIN_FREE_DISK_MB * 1024 * 1024,
-    maxEngineHeapBytes: env.DB_ENGINE_MAX_MB * 1024 * 1024,
+    databaseConnections: { total: env.DB_CONNECTIONS, perOwner: env.DB_CONNECTIONS_PER_USER },
     distDir: existsSync(path.join(distDir, 'index.html')) ? distDir : null,
     jwtExpiry: env.JWT_EXPIRY,
     maxRows: env.MAX_ROWS,

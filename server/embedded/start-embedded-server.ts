@@ -4,8 +4,11 @@ import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { AuthOptions } from './auth/auth-routes.ts';
 import { createBackupRoute } from './admin/backup-route.ts';
+import { backupDatabase } from './data-dir/backup-database.ts';
 import { openDataDir } from './data-dir/open-data-dir.ts';
-import type { Database, EmbeddedDatabase } from './db/database.ts';
+import type { Database } from './db/database.ts';
+import type { PostgresDatabase } from './db/postgres-database.ts';
+import type { PgConnection } from './postgres/postgres-server.ts';
 import { prepareSchema } from './db/prepare-schema.ts';
 import { createHttpApp } from './http-app.ts';
 import { refuseUpgrade } from './http/upgrade-guard.ts';
@@ -31,8 +34,10 @@ export interface EmbeddedServerOptions {
   allowedHosts?: readonly string[];
   /** Origins besides the app's own whose pages may call the APIs from a browser. */
   corsAllowedOrigins?: readonly string[];
-  /** Past this much memory after a request, the database engine is reopened to give it back (bytes). */
-  maxEngineHeapBytes?: number;
+  /** Connections to the database, in all and per user (default 24 and 3). */
+  databaseConnections?: { total: number; perOwner: number };
+  /** A database to use instead of DATA_DIR's own server (tests: a copy of a migrated template). */
+  externalDatabase?: PgConnection;
   /** Where operational messages go (default: console.warn). */
   log?: (message: string) => void;
   distDir: string | null;
@@ -60,7 +65,7 @@ export interface EmbeddedServerOptions {
 export interface EmbeddedServer {
   url: string;
   port: number;
-  db: EmbeddedDatabase;
+  db: PostgresDatabase;
   keys: ProjectKeys;
   /** Re-reads tables and functions from pg_catalog, like PostgREST's schema cache reload (NOTIFY pgrst). */
   reloadSchemaCache(): Promise<void>;
@@ -79,13 +84,26 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
     minFreeBytes: options.minFreeDiskBytes,
     database: {
       statementTimeouts: options.statementTimeouts,
-      ...(options.maxEngineHeapBytes ? { maxHeapBytes: options.maxEngineHeapBytes } : {}),
+      ...(options.databaseConnections
+        ? {
+            maxConnections: options.databaseConnections.total,
+            maxConnectionsPerOwner: options.databaseConnections.perOwner,
+          }
+        : {}),
     },
+    ...(options.externalDatabase ? { external: options.externalDatabase } : {}),
     log,
   });
   const database = dataDir.db;
   try {
-    await prepareSchema(database, { dataDir: options.dataDir, migrationsDir: options.migrationsDir, log });
+    await prepareSchema(database, {
+      dataDir: options.dataDir,
+      migrationsDir: options.migrationsDir,
+      statementTimeouts: options.statementTimeouts,
+      backup: dataDir.server ? (file) => backupDatabase(dataDir, file) : null,
+      log,
+    });
+    await database.reloadTypes();
     const files = await ObjectFiles.open(options.dataDir);
     const swept = await files.sweep((versions) => referencedVersions(database, versions));
     if (swept > 0)
@@ -124,7 +142,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
       ...(options.createApi
         ? { api: options.createApi({ keys, db: database, restFetch, supabaseUrl: internalUrl }) }
         : {}),
-      admin: createBackupRoute({ db: database, keys, dataDir: options.dataDir }),
+      admin: createBackupRoute({ opened: dataDir, keys }),
     });
     self = app;
     const honoListener = getRequestListener(app.fetch);
@@ -161,6 +179,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
       db: database,
       keys,
       reloadSchemaCache: async () => {
+        await database.reloadTypes();
         catalog = await loadCatalog(database);
       },
       close: () => {

@@ -10,12 +10,12 @@ export type Backend = Pick<EmbeddedServer, 'url' | 'keys' | 'close'> & {
 };
 
 /**
- * The two engines a policy test runs on: the embedded server on PGlite, and the same auth, REST
- * and Storage code on a real PostgreSQL laid out as a hosted project (migrations applied as the
+ * The two layouts a policy test runs on: the embedded server's own database, and the same auth,
+ * REST and Storage code on a database laid out as a hosted project (migrations applied as the
  * non-superuser postgres). supabase-js must get the same answers from both.
  */
 export const backends: { name: string; start: () => Promise<Backend> }[] = [
-  { name: 'PGlite (embedded)', start: () => startTestServer() },
+  { name: 'embedded', start: () => startTestServer() },
   { name: 'real PostgreSQL', start: () => startRealPostgresServer() },
 ];
 

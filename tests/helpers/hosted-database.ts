@@ -8,7 +8,8 @@ import {
   type Migration,
 } from '../../server/embedded/db/apply-migrations.ts';
 import { migrationsDir, projectRoot } from './database-template.ts';
-import { PgDatabase, type PgConnection } from './pg-database.ts';
+import { PostgresDatabase } from '../../server/embedded/db/postgres-database.ts';
+import type { PgConnection } from '../../server/embedded/postgres/postgres-server.ts';
 
 /** What the global setup tells test files about the real PostgreSQL server (serialisable). */
 export interface RealPostgres {
@@ -122,7 +123,7 @@ export async function applyMigrationsAsPostgres(
   database: Pick<HostedDatabase, 'connection'>,
   dir = migrationsDir,
 ): Promise<Migration[]> {
-  const db = await PgDatabase.connect({ ...database.connection('postgres'), maxConnections: 1 });
+  const db = await PostgresDatabase.connect({ connection: database.connection('postgres'), maxConnections: 1 });
   try {
     const plan = await planMigrations(db, dir);
     await applyMigrations(db, plan.pending);

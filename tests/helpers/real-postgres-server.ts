@@ -10,14 +10,14 @@ import { loadProjectKeys, type ProjectKeys } from '../../server/embedded/keys/pr
 import { loadCatalog, type Catalog } from '../../server/embedded/rest/catalog.ts';
 import { ObjectFiles } from '../../server/embedded/storage/object-files.ts';
 import { createHostedDatabase, type HostedDatabase } from './hosted-database.ts';
-import { PgDatabase } from './pg-database.ts';
+import { PostgresDatabase } from '../../server/embedded/db/postgres-database.ts';
 import { testAuthOptions } from './test-server.ts';
 
 export interface RealPostgresServer {
   url: string;
   port: number;
   keys: ProjectKeys;
-  db: PgDatabase;
+  db: PostgresDatabase;
   database: HostedDatabase;
   reloadSchemaCache(): Promise<void>;
   close(): Promise<void>;
@@ -26,14 +26,14 @@ export interface RealPostgresServer {
 /**
  * The embedded server's auth and REST layers (createHttpApp, as startEmbeddedServer wires them)
  * on a real PostgreSQL database: a fresh copy of the hosted-like template with the migrations
- * applied as `postgres`. supabase-js talks to it exactly as to the PGlite server. It connects
- * as supabase_admin, a superuser like PGlite's user, and every REST request drops to its API
+ * applied as `postgres`. supabase-js talks to it exactly as to the embedded server. It connects
+ * as supabase_admin, a superuser like the embedded server's postgres, and every REST request drops to its API
  * role with SET LOCAL ROLE, as PostgREST does, so row-level security applies the same way.
  */
 export async function startRealPostgresServer(): Promise<RealPostgresServer> {
   const database = await createHostedDatabase(inject('realPostgres'), { migrate: true });
-  const db = await PgDatabase.connect({
-    ...database.connection('supabase_admin'),
+  const db = await PostgresDatabase.connect({
+    connection: database.connection('supabase_admin'),
     statementTimeouts: { anon: 3000, authenticated: 8000, service_role: 8000 },
   }).catch(async (error: unknown) => {
     await database.drop();

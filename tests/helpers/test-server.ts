@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -10,14 +10,18 @@ import {
   type EmbeddedServerOptions,
 } from '../../server/embedded/start-embedded-server.ts';
 import { loadProjectKeys } from '../../server/embedded/keys/project-keys.ts';
-import { migrationsDir } from './database-template.ts';
+import { copyOfTemplate, migrationsDir } from './database-template.ts';
 
-/** A fresh data directory holding a copy of the migrated template database, with its own keys (as a new install). */
+/** A fresh data directory with its own keys (as a new install); its database is a copy of the template. */
 export async function copyTemplateDataDir(): Promise<string> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'embedded-test-'));
-  await cp(inject('databaseTemplate'), dataDir, { recursive: true });
   await loadProjectKeys(dataDir, { newInstall: true, log: () => {} });
   return dataDir;
+}
+
+/** The test database of a data directory made by copyTemplateDataDir (created on first use). */
+export function templateCopyFor(dataDir: string): ReturnType<typeof copyOfTemplate> {
+  return copyOfTemplate(inject('embeddedPostgres'), path.basename(dataDir).toLowerCase());
 }
 
 /** Every test file signs many users up from 127.0.0.1: limits that never bite, unless a test sets its own. */
@@ -31,11 +35,16 @@ export const testAuthOptions: EmbeddedServerOptions['auth'] = {
   passwordHashConcurrency: 2,
 };
 
-/** Starts the embedded backend in-process on a free port, on a copy of the migrated template; close() removes it. */
+/**
+ * Starts the embedded backend in-process on a free port, on a copy of the migrated template
+ * database on the test run's PostgreSQL server; close() removes both. With `dataDir` given, the
+ * same data directory reaches the same database again (a restart).
+ */
 export async function startTestServer(
   overrides: Partial<EmbeddedServerOptions> = {},
 ): Promise<EmbeddedServer> {
   const dataDir = overrides.dataDir ?? (await copyTemplateDataDir());
+  const database = overrides.externalDatabase ? null : await templateCopyFor(dataDir);
   const server = await startEmbeddedServer({
     port: 0,
     host: '127.0.0.1',
@@ -47,6 +56,7 @@ export async function startTestServer(
     statementTimeouts: { anon: 3000, authenticated: 8000, service_role: 8000 },
     minFreeDiskBytes: 0,
     auth: testAuthOptions,
+    ...(database ? { externalDatabase: database.connection } : {}),
     ...overrides,
   });
   if (overrides.dataDir) return server;
@@ -54,9 +64,35 @@ export async function startTestServer(
     ...server,
     close: async () => {
       await server.close();
+      await database?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Starts the embedded backend as `npm start` does, with its own PostgreSQL server in `dataDir`
+ * (initdb on first start, durable commits), for tests of the data directory itself. The caller
+ * closes it and removes the folder.
+ */
+export function startServerWithOwnDatabase(
+  dataDir: string,
+  overrides: Partial<EmbeddedServerOptions> = {},
+): Promise<EmbeddedServer> {
+  return startEmbeddedServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    migrationsDir,
+    distDir: null,
+    jwtExpiry: 3600,
+    maxRows: 1000,
+    statementTimeouts: { anon: 3000, authenticated: 8000, service_role: 8000 },
+    minFreeDiskBytes: 0,
+    auth: testAuthOptions,
+    log: () => {},
+    ...overrides,
+  });
 }
 
 /** A real, unmodified supabase-js client for Node (realtime needs a WebSocket class on Node 20). */

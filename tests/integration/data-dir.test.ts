@@ -1,27 +1,16 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import {
-  chmod,
-  cp,
-  lstat,
-  mkdtemp,
-  readdir,
-  readFile,
-  rm,
-  stat,
-  truncate,
-  writeFile,
-} from 'node:fs/promises';
+import { cp, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { restoreBackup } from '../../server/embedded/data-dir/restore-backup.ts';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
 import { migrationsDir } from '../helpers/database-template.ts';
+import { findPostgresBinaries } from '../../server/embedded/postgres/postgres-binaries.ts';
 import {
   copyTemplateDataDir,
   signedInClient,
+  startServerWithOwnDatabase,
   startTestServer,
   supabaseClient,
 } from '../helpers/test-server.ts';
@@ -61,120 +50,168 @@ async function modes(dir: string): Promise<Map<string, { mode: number; directory
   return found;
 }
 
-describe('the data directory: private and durable', () => {
-  it('keeps every file 0600 and every folder 0700, repairing an install made before modes were enforced', async () => {
-    const dataDir = await dataDirFromTemplate();
-    // An older install: world-readable and writable files, as PGlite used to leave them.
-    for (const name of ['pgdata/PG_VERSION', 'pgdata/global/pg_control', 'project-keys.json'])
-      await chmod(path.join(dataDir, name), 0o666);
-    await chmod(path.join(dataDir, 'pgdata/base'), 0o777);
-    await chmod(dataDir, 0o755);
+/** The database server's pid, from its own record in the cluster folder. */
+async function postmasterPid(dataDir: string): Promise<number> {
+  return Number((await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+}
 
-    const server = await start(dataDir);
+async function ownDatabase(
+  dataDir: string,
+  overrides: Parameters<typeof startServerWithOwnDatabase>[1] = {},
+): Promise<EmbeddedServer> {
+  const server = await startServerWithOwnDatabase(dataDir, overrides);
+  cleanup.push(() => server.close());
+  return server;
+}
+
+async function emptyDataDir(): Promise<string> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'own-cluster-'));
+  cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
+  return dataDir;
+}
+
+/** Inserts posts one after another until `stop` is called; returns the topics the server acknowledged. */
+function writeUntilStopped(user: Awaited<ReturnType<typeof signedInClient>>): {
+  stop: () => Promise<string[]>;
+} {
+  const acknowledged: string[] = [];
+  let stopped = false;
+  const loop = (async () => {
+    for (let index = 0; !stopped; index += 1) {
+      const topic = `Acknowledged ${index}`;
+      const { error } = await user.client.from('posts').insert({ topic, content: 'Must survive' });
+      if (!error) acknowledged.push(topic);
+    }
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      await loop;
+      return acknowledged;
+    },
+  };
+}
+
+/** Polls with a read until the server answers again (after its database was restarted). */
+async function untilReadable(user: Awaited<ReturnType<typeof signedInClient>>): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const { error } = await user.client.from('posts').select('topic').limit(1);
+    if (!error) return;
+  }
+  throw new Error('The server did not answer again within 60 s');
+}
+
+describe('the data directory: a PostgreSQL 17 cluster of its own', () => {
+  it('is created on first start with data checksums, UTF-8 and durable commits, run by an unprivileged account, and private', async () => {
+    const dataDir = await emptyDataDir();
+    const server = await ownDatabase(dataDir);
+    const { rows } = await server.db.query<Record<string, string>>(
+      `select current_setting('server_version_num') as version, current_setting('data_checksums') as checksums,
+              current_setting('fsync') as fsync, current_setting('synchronous_commit') as synchronous_commit,
+              current_setting('full_page_writes') as full_page_writes, pg_encoding_to_char(encoding) as encoding
+         from pg_database where datname = current_database()`,
+    );
+    expect(rows[0]).toEqual({
+      version: expect.stringMatching(/^17\d{4}$/),
+      checksums: 'on',
+      fsync: 'on',
+      synchronous_commit: 'on',
+      full_page_writes: 'on',
+      encoding: 'UTF8',
+    });
     const user = await signedInClient(server);
     expect(
       (await user.client.from('posts').insert({ topic: 'Private', content: 'Only for me' })).error,
     ).toBeNull();
+
+    const pid = await postmasterPid(dataDir);
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const uid = Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]);
+    // PostgreSQL never runs as root: as root the app runs it as its own unprivileged account.
+    expect(uid).not.toBe(0);
+    expect((await stat(path.join(dataDir, 'postgres'))).uid).toBe(uid);
+    expect((await stat(path.join(dataDir, 'postgres'))).mode & 0o777).toBe(0o700);
     await server.close();
 
     const wrong = [...(await modes(dataDir))].filter(
-      ([, { mode, directory }]) => mode !== (directory ? 0o700 : 0o600),
+      ([name, { mode, directory }]) =>
+        name !== '.' &&
+        !/^postgres(-socket|-runtime)?(\/|$)/.test(name) &&
+        mode !== (directory ? 0o700 : 0o600),
     );
     expect(wrong).toEqual([]);
-    expect((await modes(dataDir)).size).toBeGreaterThan(500);
+    // The top folder: 0700, or 0711 as root so the database's account can pass through to its folder.
+    expect((await stat(dataDir)).mode & 0o777).toBe(process.getuid?.() === 0 ? 0o711 : 0o700);
   });
 
-  it('writes every acknowledged change to disk (fsync) before answering', async () => {
-    const server = await start(await dataDirFromTemplate());
+  it('keeps every acknowledged write when the database server is killed under the app, and carries on by itself', async () => {
+    const dataDir = await emptyDataDir();
+    const messages: string[] = [];
+    const server = await ownDatabase(dataDir, { log: (message) => messages.push(message) });
     const user = await signedInClient(server);
-    const before = server.db.engine.fsyncs;
-    for (let index = 0; index < 50; index += 1) {
-      const { error } = await user.client
-        .from('posts')
-        .insert({ topic: `Durable ${index}`, content: 'Acknowledged means on disk' });
-      expect(error).toBeNull();
+    const writer = writeUntilStopped(user);
+    // Kill the postmaster once writes are flowing.
+    await expect
+      .poll(
+        async () => (await user.client.from('posts').select('topic', { count: 'exact', head: true })).count,
+      )
+      .toBeGreaterThan(5);
+    const killed = await postmasterPid(dataDir);
+    process.kill(killed, 'SIGKILL');
+    await expect
+      .poll(() => messages.join('\n'), { timeout: 60_000 })
+      .toMatch(/database server stopped unexpectedly/);
+    await untilReadable(user);
+    const acknowledged = await writer.stop();
+    expect(await postmasterPid(dataDir)).not.toBe(killed);
+
+    const stored = await user.client.from('posts').select('topic');
+    const topics = new Set(stored.data?.map((row) => row.topic));
+    expect(acknowledged.length).toBeGreaterThan(5);
+    expect(acknowledged.filter((topic) => !topics.has(topic))).toEqual([]);
+  });
+
+  it('keeps every acknowledged write when one database backend is killed mid-write', async () => {
+    const dataDir = await emptyDataDir();
+    const server = await ownDatabase(dataDir);
+    const user = await signedInClient(server);
+    const writer = writeUntilStopped(user);
+    await expect
+      .poll(
+        async () => (await user.client.from('posts').select('topic', { count: 'exact', head: true })).count,
+      )
+      .toBeGreaterThan(5);
+    const { rows } = await server.db.query<{ pid: number }>(
+      `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
+        and backend_type = 'client backend' limit 1`,
+    );
+    // PostgreSQL answers a crashed backend by restarting all of them and recovering from its WAL.
+    if (rows[0]) process.kill(rows[0].pid, 'SIGKILL');
+    await untilReadable(user);
+    const acknowledged = await writer.stop();
+    const stored = await user.client.from('posts').select('topic');
+    const topics = new Set(stored.data?.map((row) => row.topic));
+    expect(acknowledged.filter((topic) => !topics.has(topic))).toEqual([]);
+    expect(
+      (await user.client.from('posts').insert({ topic: 'After', content: 'Still writable' })).error,
+    ).toBeNull();
+  });
+
+  it('says clearly when the configured PostgreSQL binaries are missing or not version 17', async () => {
+    const empty = await emptyDataDir();
+    await expect(findPostgresBinaries({ POSTGRES_BIN_DIR: empty })).rejects.toThrow(
+      /POSTGRES_BIN_DIR \(.*\) does not hold PostgreSQL's initdb and postgres programs/,
+    );
+    const fake = path.join(empty, 'bin');
+    await mkdir(fake);
+    for (const name of ['initdb', 'postgres']) {
+      await writeFile(path.join(fake, name), '#!/bin/sh\necho "postgres (PostgreSQL) 15.18"\n', {
+        mode: 0o755,
+      });
     }
-    // At least one fsync of the write-ahead log per committed insert (fsync was off: 0 for 50).
-    expect(server.db.engine.fsyncs - before).toBeGreaterThanOrEqual(50);
-  });
-});
-
-describe('the data directory: damage is refused, never repaired into an empty database', () => {
-  /** A directory with one account and some posts, shut down cleanly. */
-  async function populated(
-    posts = 20,
-  ): Promise<{ dataDir: string; email: string; password: string; postsFile: string }> {
-    const dataDir = await dataDirFromTemplate();
-    const server = await startTestServer({ dataDir, log: () => {} });
-    const user = await signedInClient(server);
-    // Random text does not compress, so the table file really spans many pages.
-    const rows = Array.from({ length: posts }, (_, index) => ({
-      topic: `Post ${index}`,
-      content: randomBytes(1000).toString('base64'),
-    }));
-    expect((await user.client.from('posts').insert(rows)).error).toBeNull();
-    const { rows: file } = await server.db.query<{ path: string }>(
-      `select pg_relation_filepath('public.posts') as path`,
-    );
-    await server.close();
-    return {
-      dataDir,
-      email: user.email,
-      password: user.password,
-      postsFile: path.join(dataDir, 'pgdata', file[0]?.path ?? ''),
-    };
-  }
-
-  it('refuses a directory that lost PG_VERSION, says how to restore, and leaves the data as it was', async () => {
-    const { dataDir, email, password } = await populated();
-    const versionFile = path.join(dataDir, 'pgdata/PG_VERSION');
-    const version = await readFile(versionFile);
-    await rm(versionFile);
-    const filesBefore = (await readdir(path.join(dataDir, 'pgdata/base'), { recursive: true })).length;
-
-    await expect(startTestServer({ dataDir, log: () => {} })).rejects.toThrow(
-      /PG_VERSION is missing[\s\S]*npm run restore/,
-    );
-    expect(existsSync(versionFile)).toBe(false);
-    expect((await readdir(path.join(dataDir, 'pgdata/base'), { recursive: true })).length).toBe(filesBefore);
-
-    // Nothing was initialised over it: with the file back, the account is still there.
-    await writeFile(versionFile, version);
-    const server = await start(dataDir);
-    const signIn = await supabaseClient(server).auth.signInWithPassword({ email, password });
-    expect(signIn.error).toBeNull();
-  });
-
-  it('refuses a table file cut short since the last clean shutdown, naming it', async () => {
-    const { dataDir, postsFile } = await populated(200);
-    const size = (await stat(postsFile)).size;
-    expect(size).toBeGreaterThan(8192 * 4);
-    await truncate(postsFile, 8192);
-    const relative = path.relative(path.join(dataDir, 'pgdata'), postsFile).split(path.sep).join('/');
-    await expect(startTestServer({ dataDir, log: () => {} })).rejects.toThrow(
-      new RegExp(`${relative} is 8192 bytes, but was ${size} bytes at the last shutdown`),
-    );
-  });
-
-  it('refuses a zeroed transaction-status file', async () => {
-    const { dataDir } = await populated();
-    const xact = path.join(dataDir, 'pgdata/pg_xact/0000');
-    await writeFile(xact, Buffer.alloc((await stat(xact)).size));
-    await expect(startTestServer({ dataDir, log: () => {} })).rejects.toThrow(
-      /pg_xact\/0000 has changed since the last shutdown/,
-    );
-  });
-
-  it('still refuses a directory that lost files after a crash, when there is no clean record to compare', async () => {
-    const { dataDir } = await populated();
-    // What a crash leaves: the record says the database was in use.
-    await writeFile(
-      path.join(dataDir, 'pgdata-integrity.json'),
-      JSON.stringify({ version: 1, state: 'open', at: new Date().toISOString() }),
-    );
-    await rm(path.join(dataDir, 'pgdata/global/pg_control'));
-    await expect(startTestServer({ dataDir, log: () => {} })).rejects.toThrow(
-      /global\/pg_control is missing/,
+    await expect(findPostgresBinaries({ POSTGRES_BIN_DIR: fake })).rejects.toThrow(
+      /holds postgres \(PostgreSQL\) 15\.18; this app runs on PostgreSQL 17/,
     );
   });
 });
@@ -188,9 +225,9 @@ describe('the data directory: migrations and backups', () => {
   }
 
   it('backs the database up before applying new migrations, and the backup restores the old state', async () => {
-    const dataDir = await dataDirFromTemplate();
+    const dataDir = await emptyDataDir();
     const migrations = await migrationsCopy();
-    let server = await startTestServer({ dataDir, migrationsDir: migrations, log: () => {} });
+    let server = await startServerWithOwnDatabase(dataDir, { migrationsDir: migrations });
     const user = await signedInClient(server);
     expect(
       (await user.client.from('posts').insert({ topic: 'Before the migration', content: 'Kept' })).error,
@@ -202,20 +239,19 @@ describe('the data directory: migrations and backups', () => {
       'alter table public.posts add column note text;\n',
     );
     const messages: string[] = [];
-    server = await startTestServer({
-      dataDir,
+    server = await startServerWithOwnDatabase(dataDir, {
       migrationsDir: migrations,
       log: (message) => messages.push(message),
     });
     await server.close();
     const backups = await readdir(path.join(dataDir, 'backups'));
-    expect(backups).toEqual([expect.stringMatching(/^auto-.*-before-20991231000000\.tar\.gz$/)]);
+    expect(backups).toEqual([expect.stringMatching(/^auto-.*-before-20991231000000$/)]);
     expect(messages.join('\n')).toMatch(/Backed up the database before applying 1 new migration/);
 
     const movedTo = await restoreBackup(path.join(dataDir, 'backups', backups[0] as string), dataDir);
-    expect(movedTo).toMatch(/pgdata\.before-restore-/);
+    expect(movedTo).toMatch(/postgres\.before-restore-/);
     await rm(path.join(migrations, '20991231000000_add_note.sql'));
-    server = await start(dataDir, { migrationsDir: migrations });
+    server = await ownDatabase(dataDir, { migrationsDir: migrations });
     const signIn = await supabaseClient(server).auth.signInWithPassword({
       email: user.email,
       password: user.password,

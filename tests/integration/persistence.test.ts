@@ -20,6 +20,15 @@ async function start(): Promise<{ process: ServerProcess; anonKey: string }> {
   return { process, anonKey: config.supabasePublishableKey };
 }
 
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'post-writer-data-'));
 });
@@ -46,11 +55,18 @@ describe('npm start on a data directory', () => {
       .single();
     expect(insert.status).toBe(201);
 
-    // Killed with no chance to flush anything: the acknowledged row must already be on disk.
+    // Killed with no chance to flush anything: the acknowledged row must already be on disk. Its
+    // database server outlives it; the next start must stop that one, never run a second.
+    const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+    const leftover = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
     first.process.child.kill('SIGKILL');
     await first.process.exited;
+    expect(isAlive(leftover)).toBe(true);
 
     const second = await start();
+    expect(second.process.output()).toMatch(/A database server from an earlier run \(pid \d+\) is still running/);
+    expect(isAlive(leftover)).toBe(false);
+    expect(Number((await readFile(pidFile, 'utf8')).split('\n')[0])).not.toBe(leftover);
     // Same install, same keys: the secret lives in the data directory.
     expect(second.anonKey).toBe(first.anonKey);
     const again = supabaseClient({
@@ -124,7 +140,7 @@ describe('npm run backup and npm run restore', () => {
 
       const backup = await run('backup', { DATA_DIR: backupDir });
       expect(backup.code).toBe(0);
-      const file = /Backed up the running server's database to (\S+\.tar\.gz)/.exec(backup.output)?.[1];
+      const file = /Backed up the running server's database to (\S+)/.exec(backup.output)?.[1];
       expect(file).toBeDefined();
       expect(
         (await client.from('posts').insert({ topic: 'After the backup', content: 'Not in it' })).error,
@@ -144,7 +160,7 @@ describe('npm run backup and npm run restore', () => {
       await server.exited;
       const restored = await run('restore', { DATA_DIR: backupDir }, [file as string]);
       expect(restored.code).toBe(0);
-      expect(restored.output).toMatch(/Moved the previous database to .*pgdata\.before-restore-/);
+      expect(restored.output).toMatch(/Moved the previous database to .*postgres\.before-restore-/);
 
       const again = await startServerProcess({ DATA_DIR: backupDir });
       running.push(again);

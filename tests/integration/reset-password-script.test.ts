@@ -4,7 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
 import { projectRoot } from '../helpers/database-template.ts';
-import { copyTemplateDataDir, startTestServer, supabaseClient } from '../helpers/test-server.ts';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { startServerWithOwnDatabase, supabaseClient } from '../helpers/test-server.ts';
 
 const email = 'owner@example.com';
 const oldPassword = 'the forgotten passphrase';
@@ -31,8 +33,9 @@ const signIn = (password: string) =>
   supabaseClient(server as EmbeddedServer).auth.signInWithPassword({ email, password });
 
 beforeAll(async () => {
-  dataDir = await copyTemplateDataDir();
-  server = await startTestServer({ dataDir });
+  // The script opens the install's own database, as npm start runs it.
+  dataDir = await mkdtemp(path.join(tmpdir(), 'reset-password-'));
+  server = await startServerWithOwnDatabase(dataDir);
   const { error } = await supabaseClient(server).auth.signUp({ email, password: oldPassword });
   if (error) throw error;
 });
@@ -66,7 +69,7 @@ describe('npm run reset-password (no email on the embedded backend)', () => {
     expect(output).toContain(`The password of ${email} is changed`);
     expect(code).toBe(0);
 
-    server = await startTestServer({ dataDir });
+    server = await startServerWithOwnDatabase(dataDir);
     expect((await signIn(oldPassword)).error?.message).toBe('Invalid login credentials');
     expect((await signIn(newPassword)).error).toBeNull();
     // Whoever held the old session is signed out.

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startWithParties, type Backend, type Party } from '../helpers/backends.ts';
 import { signedInClient } from '../helpers/test-server.ts';
 
-// The same matrix on both engines: the embedded server on PGlite, and the same auth and REST code
-// on a real PostgreSQL database laid out as a hosted project, its migrations applied as the
+// The same matrix on both layouts: the embedded server's own database, and the same auth and REST code
+// on a database laid out as a hosted project, its migrations applied as the
 // non-superuser postgres. supabase-js must get the same answers from both.
 
 type Row = Record<string, unknown>;

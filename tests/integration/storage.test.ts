@@ -5,8 +5,8 @@ import type { EmbeddedServer } from '../../server/embedded/start-embedded-server
 import { backends, useParties } from '../helpers/backends.ts';
 import { signedInClient, startTestServer } from '../helpers/test-server.ts';
 
-// Supabase Storage's file API as storage-js uses it, against the embedded server on PGlite and the
-// same code on a real PostgreSQL laid out as a hosted project: the bucket and its policies come
+// Supabase Storage's file API as storage-js uses it, against the embedded server and the
+// same code on a database laid out as a hosted project: the bucket and its policies come
 // from the project's migration, and Postgres decides who sees which object.
 
 const bucket = 'post-images';

@@ -2,7 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { linkImagesInto } from '../data-dir/backup-images.ts';
 import { describeBackup, newBackupPath } from '../data-dir/backups.ts';
-import type { EmbeddedDatabase } from '../db/database.ts';
+import { backupDatabase, type BackupSource } from '../data-dir/backup-database.ts';
 import { apiKeyRole } from '../gateway/api-key.ts';
 import type { ProjectKeys } from '../keys/project-keys.ts';
 
@@ -13,11 +13,7 @@ const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * DATA_DIR/backups (what `npm run backup` calls while the server runs). Only for the
  * service_role key, and only from this machine.
  */
-export function createBackupRoute(options: {
-  db: EmbeddedDatabase;
-  keys: ProjectKeys;
-  dataDir: string;
-}): Hono {
+export function createBackupRoute(options: { opened: BackupSource; keys: ProjectKeys }): Hono {
   const app = new Hono();
   app.post('/backup', async (c) => {
     const address = (() => {
@@ -40,10 +36,11 @@ export function createBackupRoute(options: {
         403,
       );
     }
-    const file = await newBackupPath(options.dataDir, 'manual');
-    await linkImagesInto(options.dataDir, file);
-    await options.db.backup(file);
-    await linkImagesInto(options.dataDir, file);
+    const { dataDir } = options.opened;
+    const file = await newBackupPath(dataDir, 'manual');
+    await linkImagesInto(dataDir, file);
+    await backupDatabase(options.opened, file);
+    await linkImagesInto(dataDir, file);
     return c.json({ file, description: await describeBackup(file) });
   });
   return app;

@@ -1,7 +1,8 @@
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { imagesDirOf } from './backup-images.ts';
 import path from 'node:path';
 
-/** Backups live beside the database: `DATA_DIR/backups/*.tar.gz`, owner-only. */
+/** Backups live beside the database: `DATA_DIR/backups/<name>/` (and `<name>.images/`), owner-only. */
 export function backupsDir(dataDir: string): string {
   return path.join(dataDir, 'backups');
 }
@@ -10,7 +11,7 @@ const automaticPrefix = 'auto-';
 /** Automatic backups (taken before new migrations) kept; older ones are deleted. */
 const automaticBackupsKept = 5;
 
-/** A new backup file's path, e.g. `backups/auto-2026-11-23T18-04-05Z-before-20261201000000.tar.gz`. */
+/** A new backup's folder, e.g. `backups/auto-2026-11-23T18-04-05Z-before-20261201000000`. */
 export async function newBackupPath(
   dataDir: string,
   kind: 'manual' | { beforeMigration: string },
@@ -22,9 +23,7 @@ export async function newBackupPath(
     .replace(/\.\d+Z$/, 'Z')
     .replaceAll(':', '-');
   const name =
-    kind === 'manual'
-      ? `backup-${stamp}.tar.gz`
-      : `${automaticPrefix}${stamp}-before-${kind.beforeMigration}.tar.gz`;
+    kind === 'manual' ? `backup-${stamp}` : `${automaticPrefix}${stamp}-before-${kind.beforeMigration}`;
   return path.join(dir, name);
 }
 
@@ -32,15 +31,24 @@ export async function newBackupPath(
 export async function pruneAutomaticBackups(dataDir: string): Promise<void> {
   const dir = backupsDir(dataDir);
   const names = (await readdir(dir).catch(() => [] as string[]))
-    .filter((name) => name.startsWith(automaticPrefix))
+    .filter((name) => name.startsWith(automaticPrefix) && !name.endsWith('.images'))
     .sort();
   for (const name of names.slice(0, Math.max(0, names.length - automaticBackupsKept))) {
-    await rm(path.join(dir, name), { force: true });
+    await rm(path.join(dir, name), { recursive: true, force: true });
+    await rm(imagesDirOf(path.join(dir, name)), { recursive: true, force: true });
   }
 }
 
-/** Size of a backup in a form people read. */
+/** Size of a backup (a file or a folder) in a form people read. */
 export async function describeBackup(file: string): Promise<string> {
-  const { size } = await stat(file);
+  const size = await sizeOf(file);
   return `${file} (${size < 1024 * 1024 ? `${Math.ceil(size / 1024)} kB` : `${(size / 1024 / 1024).toFixed(1)} MB`})`;
+}
+
+async function sizeOf(target: string): Promise<number> {
+  const stats = await stat(target);
+  if (!stats.isDirectory()) return stats.size;
+  let total = 0;
+  for (const name of await readdir(target)) total += await sizeOf(path.join(target, name));
+  return total;
 }

@@ -1,111 +1,144 @@
 import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { EmbeddedDatabase, type DatabaseOptions } from '../db/database.ts';
-import { syncFileSystem } from '../db/sync-file-system.ts';
-import { checkPgdata, damagedMessage, DamagedDataDirError } from './check-pgdata.ts';
+import { PostgresDatabase } from '../db/postgres-database.ts';
+import { findPostgresBinaries } from '../postgres/postgres-binaries.ts';
+import { serverOsUser } from '../postgres/os-user.ts';
+import { startPostgresServer, type PgConnection, type PostgresServer } from '../postgres/postgres-server.ts';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import { requireFreeSpace } from './disk-space.ts';
-import {
-  markOpen,
-  recordCleanShutdown,
-  verifyIntegrity,
-  type IntegrityResult,
-} from './integrity-manifest.ts';
 import { enforceOwnerOnly } from './owner-only-permissions.ts';
+import { postgresLayout, serverOwnedNames } from './postgres-layout.ts';
 
 export interface OpenDataDirOptions {
   /** Refuse to start with less free space than this on the data directory's disk. */
   minFreeBytes: number;
-  database?: Omit<DatabaseOptions, 'pgdata' | 'log'>;
+  database?: {
+    statementTimeouts?: Partial<Record<string, number>>;
+    maxConnections?: number;
+    maxConnectionsPerOwner?: number;
+  };
+  /**
+   * A database to use instead of the cluster in DATA_DIR (tests: one database per test file,
+   * copied from a template on a shared server). Keys and stored files still live in DATA_DIR.
+   */
+  external?: PgConnection;
+  /** Durable commits (default true; only throwaway test clusters turn them off). */
+  durable?: boolean;
   log: (message: string) => void;
 }
 
 export interface OpenedDataDir {
   dataDir: string;
-  pgdata: string;
-  db: EmbeddedDatabase;
+  db: PostgresDatabase;
+  /** The database server this start runs (null with `external`). */
+  server: PostgresServer | null;
   /** True when the database was created by this start (a new install). */
   created: boolean;
-  integrity: IntegrityResult;
   lock: DataDirLock;
-  /** Closes the database cleanly, records its files for the next start's check, and unlocks. */
+  /** Closes the connections, stops the database server cleanly, and unlocks. */
   close(): Promise<void>;
 }
 
 /**
- * Opens the install's data directory the careful way: private to this user, locked, enough
- * disk, and never a damaged database: a directory that is neither empty nor a whole database,
- * or whose files differ from the record of the last clean shutdown, is refused with a message
- * saying what is wrong and how to restore (docs/decisions/008-durability.md).
+ * Opens the install's data directory: private to this user, locked (one app server per folder),
+ * enough disk, then the PostgreSQL server on its cluster (created on first start) and a pool of
+ * connections to it (docs/decisions/008-durability.md).
  */
 export async function openDataDir(dataDir: string, options: OpenDataDirOptions): Promise<OpenedDataDir> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const lock = await lockDataDir(dataDir);
+  let server: PostgresServer | null = null;
   try {
-    const repaired = await enforceOwnerOnly(dataDir);
+    const runAs = options.external ? null : await serverOsUser(process.env.POSTGRES_OS_USER);
+    // As root the server's own account must be able to pass through DATA_DIR (but not list it).
+    const repaired = await enforceOwnerOnly(dataDir, {
+      skip: serverOwnedNames,
+      ...(runAs ? { topMode: 0o711 } : {}),
+    });
     if (repaired > 0)
       options.log(`Made ${repaired} files and folders in ${dataDir} private to this user (0600/0700).`);
     await requireFreeSpace(dataDir, options.minFreeBytes);
-    const pgdata = path.join(dataDir, 'pgdata');
-    const state = await checkPgdata(pgdata);
-    const integrity = state.kind === 'complete' ? await verifyIntegrity(pgdata) : 'no-record';
-    if (integrity === 'after-crash') {
-      options.log(
-        'The server did not shut down cleanly last time: the database recovers from its write-ahead log.',
-      );
-    }
-    await mkdir(pgdata, { recursive: true, mode: 0o700 });
-    await markOpen(pgdata);
-    const db = await EmbeddedDatabase.open({ ...options.database, pgdata, log: options.log }).catch(
-      (error: unknown) => {
-        throw startFailure(pgdata, state.kind === 'absent', error);
-      },
-    );
-    if (state.kind === 'absent') {
-      // initdb runs in its own WebAssembly module, outside the durable file system: flush what it
-      // wrote and make its files owner-only too.
-      await syncFileSystem(pgdata);
-      await enforceOwnerOnly(dataDir);
-    }
+    let connection = options.external;
     let closing: Promise<void> | null = null;
+    let restarting: Promise<void> | null = null;
+    if (!connection) {
+      const serverOptions = {
+        ...postgresLayout(dataDir),
+        binaries: await findPostgresBinaries(),
+        runAs,
+        durable: options.durable ?? true,
+        log: options.log,
+      };
+      server = await startPostgresServer(serverOptions);
+      connection = server.connection;
+      // A database server that dies under the app (killed, out of memory) is started again: it
+      // recovers from its write-ahead log, and the pool opens new connections to it.
+      const supervise = (running: PostgresServer) => {
+        void running.exited.then(() => {
+          if (closing || server !== running) return;
+          options.log(
+            'The database server stopped unexpectedly; starting it again (it recovers from its write-ahead log).',
+          );
+          restarting = startAgain(() =>
+            startPostgresServer({ ...serverOptions, port: running.connection.port }),
+          ).then(
+            (next) => {
+              server = next;
+              supervise(next);
+            },
+            (error: unknown) =>
+              options.log(
+                `The database server could not be started again: ${error instanceof Error ? error.message : String(error)}`,
+              ),
+          );
+        });
+      };
+      supervise(server);
+    }
+    const db = await PostgresDatabase.connect({
+      connection,
+      log: options.log,
+      ...options.database,
+    });
+    const created = server?.created ?? false;
     return {
       dataDir,
-      pgdata,
       db,
-      created: state.kind === 'absent',
-      integrity,
+      get server() {
+        return server;
+      },
+      created,
       lock,
       close: () => {
         closing ??= (async () => {
-          await db.close();
-          await recordCleanShutdown(pgdata);
+          await db.close().catch(() => {});
+          await restarting;
+          await server?.stop();
           await lock.release();
         })();
         return closing;
       },
     };
   } catch (error) {
+    await server?.stop().catch(() => {});
     await lock.release();
     throw error;
   }
 }
 
-/** PGlite reports most start failures as a bare "Aborted()": say what it most likely means. */
-function startFailure(pgdata: string, creating: boolean, error: unknown): Error {
-  const reason = error instanceof Error ? error.message : String(error);
-  if (error instanceof DamagedDataDirError) return error;
-  if (creating) {
-    return new Error(
-      `Could not create the database in ${pgdata}: ${reason}. Check that the disk has free space and is writable.`,
-      {
-        cause: error,
-      },
-    );
+/**
+ * Starts the server again after it died. Its backends notice the postmaster's death and exit on
+ * their own, but until the last one has, PostgreSQL refuses to start ("pre-existing shared memory
+ * block is still in use"): that answer is retried for up to a minute.
+ */
+async function startAgain(start: () => Promise<PostgresServer>): Promise<PostgresServer> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      return await start();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (!/shared memory block|still in use|lock file/i.test(message) || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   }
-  return new DamagedDataDirError(
-    damagedMessage(pgdata, [
-      `the database engine could not open it (${reason}); the disk may be full, or files are damaged`,
-    ]),
-    { cause: error },
-  );
 }

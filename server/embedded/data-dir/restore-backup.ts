@@ -1,55 +1,57 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rename } from 'node:fs/promises';
+import { chmod, chown, copyFile, cp, readdir, rename } from 'node:fs/promises';
 import path from 'node:path';
-import { openPglite } from '../db/pglite-engine.ts';
+import { serverOsUser } from '../postgres/os-user.ts';
+import { backupClusterDir, isClusterBackup } from './backup-database.ts';
 import { restoreImages } from './backup-images.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { manifestFileName, recordCleanShutdown } from './integrity-manifest.ts';
 import { enforceOwnerOnly } from './owner-only-permissions.ts';
+import { postgresLayout, serverOwnedNames } from './postgres-layout.ts';
 
 /**
- * Puts a backup (a gzipped dump from `npm run backup`) in place as the install's database. The
- * database it replaces is moved aside, never deleted. Refuses while a server uses the directory.
- * Returns where the old database went, if there was one.
+ * Puts a backup (a folder from `npm run backup`) in place as the install's database, with the
+ * server stopped. The database it replaces is moved aside, never deleted; the next start
+ * replays the backup's WAL and opens the database as it was when the backup ended. Returns where
+ * the old database went, if there was one.
  */
-export async function restoreBackup(file: string, dataDir: string): Promise<string | null> {
-  if (!existsSync(file)) throw new Error(`There is no backup file at ${file}`);
+export async function restoreBackup(backup: string, dataDir: string): Promise<string | null> {
+  if (!existsSync(backup)) throw new Error(`There is no backup at ${backup}`);
+  if (!isClusterBackup(backup)) {
+    throw new Error(
+      `${backup} is not a backup of this app's database (a folder made by npm run backup, holding backup.json and postgres/).`,
+    );
+  }
   const lock = await lockDataDir(dataDir);
   try {
-    const pgdata = path.join(dataDir, 'pgdata');
-    let movedTo: string | null = null;
+    const layout = postgresLayout(dataDir);
     const stamp = new Date()
       .toISOString()
       .replace(/\.\d+Z$/, 'Z')
       .replaceAll(':', '-');
-    if ((await readdir(pgdata).catch(() => [])).length > 0) {
-      movedTo = `${pgdata}.before-restore-${stamp}`;
-      await rename(pgdata, movedTo);
-      const manifest = path.join(dataDir, manifestFileName);
-      if (existsSync(manifest)) await rename(manifest, `${movedTo}.${manifestFileName}`);
+    let movedTo: string | null = null;
+    if ((await readdir(layout.pgdata).catch(() => [])).length > 0) {
+      movedTo = `${layout.pgdata}.before-restore-${stamp}`;
+      await rename(layout.pgdata, movedTo);
+      if (existsSync(layout.passwordFile)) await rename(layout.passwordFile, `${movedTo}.password`);
     }
-    const db = await openPglite({
-      pgdata,
-      loadDataDir: new Blob([new Uint8Array(await readFile(file))]),
-    }).catch((error: unknown) => {
-      throw new Error(
-        `${file} is not a readable backup of this app's database: ${error instanceof Error ? error.message : String(error)}`,
-        {
-          cause: error,
-        },
-      );
-    });
-    try {
-      // A backup of this app has its migration history; anything else is not ours.
-      await db.query('select count(*) from supabase_migrations.schema_migrations');
-    } finally {
-      await db.close();
-    }
-    await recordCleanShutdown(pgdata);
-    await restoreImages(dataDir, file, stamp);
-    await enforceOwnerOnly(dataDir);
+    await cp(backupClusterDir(backup), layout.pgdata, { recursive: true });
+    await copyFile(path.join(backup, 'postgres-password'), layout.passwordFile);
+    await chmod(layout.pgdata, 0o700);
+    const runAs = await serverOsUser(process.env.POSTGRES_OS_USER);
+    if (runAs) await chownTree(layout.pgdata, runAs.uid, runAs.gid);
+    await restoreImages(dataDir, backup, stamp);
+    await enforceOwnerOnly(dataDir, { skip: serverOwnedNames, ...(runAs ? { topMode: 0o711 } : {}) });
     return movedTo;
   } finally {
     await lock.release();
+  }
+}
+
+async function chownTree(target: string, uid: number, gid: number): Promise<void> {
+  await chown(target, uid, gid);
+  for (const entry of await readdir(target, { withFileTypes: true })) {
+    const child = path.join(target, entry.name);
+    if (entry.isDirectory()) await chownTree(child, uid, gid);
+    else await chown(child, uid, gid);
   }
 }

@@ -1,4 +1,15 @@
-import type { SerializedDbError } from './worker-protocol.ts';
+/** The fields of a Postgres error that may leave the database layer: never the statement or its parameters. */
+export interface SerializedDbError {
+  message: string;
+  code?: string;
+  detail?: string;
+  hint?: string;
+  severity?: string;
+  schema?: string;
+  table?: string;
+  column?: string;
+  constraint?: string;
+}
 
 /**
  * A Postgres error as the rest of the server sees it: SQLSTATE `code`, `message`, `detail`,
@@ -36,7 +47,7 @@ export function statementTimeoutError(): DatabaseError {
   });
 }
 
-/** The worker died or is restarting: like a dropped connection (PostgREST answers class 08 with 503). */
+/** The database went away or is shutting down: a dropped connection (PostgREST answers class 08 with 503). */
 export function connectionLostError(reason: string): DatabaseError {
   return new DatabaseError({
     code: '08006',
@@ -45,7 +56,7 @@ export function connectionLostError(reason: string): DatabaseError {
   });
 }
 
-/** Keeps only the safe fields of anything thrown by PGlite. */
+/** Keeps only the safe fields of anything the database driver threw. */
 export function serializeDbError(error: unknown): SerializedDbError {
   if (!(error instanceof Error)) return { message: String(error) };
   const source = error as Error & Partial<Record<keyof SerializedDbError, unknown>>;

@@ -5,7 +5,8 @@ import {
   ensureStorageSchema,
   planMigrations,
 } from './apply-migrations.ts';
-import type { EmbeddedDatabase } from './database.ts';
+import { recordRoleTimeouts } from './role-settings.ts';
+import type { Database } from './database.ts';
 
 /**
  * Brings the database up to the repository's migrations: the bootstrap on a new database, the
@@ -13,17 +14,26 @@ import type { EmbeddedDatabase } from './database.ts';
  * wrong can be undone with `npm run restore`.
  */
 export async function prepareSchema(
-  db: EmbeddedDatabase,
-  options: { dataDir: string; migrationsDir: string; log: (message: string) => void },
+  db: Database,
+  options: {
+    dataDir: string;
+    migrationsDir: string;
+    /** Per-role time limits (ms), recorded on the roles as hosted Supabase does. */
+    statementTimeouts?: Partial<Record<string, number>>;
+    /** Takes a backup to `file` (null: a database this server does not own, never backed up here). */
+    backup: ((file: string) => Promise<void>) | null;
+    log: (message: string) => void;
+  },
 ): Promise<void> {
   await bootstrapDatabase(db);
   await ensureStorageSchema(db);
+  await recordRoleTimeouts(db, options.statementTimeouts ?? {});
   const plan = await planMigrations(db, options.migrationsDir);
   const first = plan.pending[0];
   if (!first) return;
-  if (plan.appliedCount > 0) {
+  if (plan.appliedCount > 0 && options.backup) {
     const file = await newBackupPath(options.dataDir, { beforeMigration: first.version });
-    await db.backup(file);
+    await options.backup(file);
     await pruneAutomaticBackups(options.dataDir);
     options.log(
       `Backed up the database before applying ${plan.pending.length} new migration(s): ${await describeBackup(file)}`,

@@ -23,7 +23,7 @@ export interface RequestContext {
  * Runs `work` in one transaction as the request's role, the way PostgREST does: claims go into
  * `request.jwt.claims` and `SET LOCAL ROLE` drops the superuser, so row-level security applies.
  * Any error rolls the whole request back. The work is the user's own (filters they wrote), so
- * it runs under the role's time limit and may be stopped early when others wait for the database.
+ * it runs under the role's time limit, on the user's share of the connections.
  */
 export async function runAsRole<T>(
   db: Database,
@@ -51,7 +51,6 @@ export async function runAsRole<T>(
     {
       owner: subject ? `user:${subject}` : `client:${request.client ?? 'unknown'}`,
       timeoutMs: db.statementTimeoutFor(identity.role),
-      interruptible: true,
       ...(request.signal ? { signal: request.signal } : {}),
     },
   );
