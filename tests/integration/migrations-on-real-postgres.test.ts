@@ -7,11 +7,9 @@ import { migrationsDir } from '../helpers/database-template.ts';
 import {
   applyMigrationsAsPostgres,
   createHostedDatabase,
-  prepareHostedTemplate,
   type HostedDatabase,
   type RealPostgres,
 } from '../helpers/hosted-database.ts';
-import { startPostgresCluster } from '../helpers/postgres-cluster.ts';
 
 // `supabase db push` on a new hosted project: each migration file in its own transaction, as the
 // non-superuser `postgres`, on top of what the platform set up. The same code applies them here

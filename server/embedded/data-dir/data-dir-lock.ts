@@ -20,8 +20,8 @@ export interface DataDirLock {
 export const lockFileName = 'server.pid';
 
 /**
- * PGlite is a single-process database: two servers on one data directory would corrupt it. The
- * lock file names the owner's pid and start time; a lock whose process is gone, or whose pid now
+ * One app server per data directory: two would start two database servers on one cluster (the
+ * second is refused by PostgreSQL) and share the stored files. The lock file names the owner's pid and start time; a lock whose process is gone, or whose pid now
  * belongs to another process (pids are reused), is taken over.
  */
 export async function lockDataDir(dataDir: string): Promise<DataDirLock> {

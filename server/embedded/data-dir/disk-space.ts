@@ -1,8 +1,8 @@
 import { statfs } from 'node:fs/promises';
 
 /**
- * Refuses to start with too little free space: Postgres cannot even write its startup
- * checkpoint on a full disk, and PGlite then stops with a bare "Aborted()".
+ * Refuses to start with too little free space: PostgreSQL cannot even write its startup
+ * checkpoint on a full disk, and would stop with a PANIC instead of a message saying why.
  */
 export async function requireFreeSpace(dir: string, minimumBytes: number): Promise<void> {
   const stats = await statfs(dir);

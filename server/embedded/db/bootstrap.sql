@@ -1,7 +1,7 @@
 -- What a hosted Supabase project provides before any migration of ours runs: the API roles, the
 -- auth schema with its helper functions, the extensions schema and the migrations history table
 -- the Supabase CLI uses. Applied once per data dir, as the `postgres` role, which is also who runs
--- the migrations (here PGlite's user; on hosted the platform runs its init scripts as postgres
+-- the migrations (here the cluster's superuser; on hosted the platform runs its init scripts as postgres
 -- and `supabase db push` connects as it). Tests run this same file on a real PostgreSQL server
 -- laid out as a hosted project (tests/helpers/hosted-database.ts); docs/decisions/010 says
 -- where each grant comes from.

@@ -45,6 +45,7 @@ export async function findPostgresBinaries(
   if (!existsSync(binary(binDir, 'postgres')) || !existsSync(binary(binDir, 'initdb'))) {
     throw new Error(`POSTGRES_BIN_DIR (${binDir}) does not hold PostgreSQL's initdb and postgres programs.`);
   }
+  if (!configured) await restoreLibraryLinks(path.dirname(binDir), path.dirname(binDir));
   const { stdout } = await run(binary(binDir, 'postgres'), ['--version']).catch((error: unknown) => {
     throw new Error(
       `The PostgreSQL server in ${binDir} does not run on this machine: ${error instanceof Error ? error.message : String(error)}`,
@@ -87,15 +88,28 @@ export async function runtimeCopy(binaries: PostgresBinaries, target: string): P
     await rm(target, { recursive: true, force: true });
     const nativeDir = path.dirname(binaries.binDir);
     await cp(nativeDir, target, { recursive: true, verbatimSymlinks: true });
-    const links = JSON.parse(
-      await readFile(path.join(nativeDir, 'pg-symlinks.json'), 'utf8').catch(() => '[]'),
-    ) as { source: string; target: string }[];
-    for (const link of links) {
-      // Paths in the list are relative to the package root and start with `native/`.
-      const linkPath = path.join(target, path.relative('native', link.target));
-      if (!existsSync(linkPath)) await symlink(path.basename(link.source), linkPath);
-    }
+    await restoreLibraryLinks(nativeDir, target);
     await writeFile(stamp, binaries.version, { mode: 0o644 });
   }
   return path.join(target, 'bin');
+}
+
+/**
+ * The package's shared libraries are reached through symlinks (libpq.so.5 → libpq.so.5.17) that
+ * its postinstall script makes from pg-symlinks.json; an npm that skips install scripts leaves
+ * them out, and the server then cannot load. Makes the missing ones in `target` (a copy of
+ * `nativeDir`, or the folder itself), when that folder is writable.
+ */
+async function restoreLibraryLinks(nativeDir: string, target: string): Promise<void> {
+  const links = JSON.parse(
+    await readFile(path.join(nativeDir, 'pg-symlinks.json'), 'utf8').catch(() => '[]'),
+  ) as { source: string; target: string }[];
+  for (const link of links) {
+    // Paths in the list are relative to the package root and start with `native/`.
+    const linkPath = path.join(target, path.relative('native', link.target));
+    if (existsSync(linkPath)) continue;
+    await symlink(path.basename(link.source), linkPath).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EACCES' && error.code !== 'EPERM' && error.code !== 'EEXIST') throw error;
+    });
+  }
 }

@@ -30,7 +30,7 @@ export interface PostgresServerOptions {
   binaries: PostgresBinaries;
   /** The account the server runs as (null: this process's own). */
   runAs: OsUser | null;
-  /** The bootstrap superuser; `postgres` as on PGlite and hosted Supabase. */
+  /** The bootstrap superuser; `postgres`, the role hosted Supabase runs migrations as. */
   superuser?: string;
   /**
    * Durable commits (fsync, synchronous_commit, full page writes): always for `npm start`;
