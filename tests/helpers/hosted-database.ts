@@ -123,7 +123,10 @@ export async function applyMigrationsAsPostgres(
   database: Pick<HostedDatabase, 'connection'>,
   dir = migrationsDir,
 ): Promise<Migration[]> {
-  const db = await PostgresDatabase.connect({ connection: database.connection('postgres'), maxConnections: 1 });
+  const db = await PostgresDatabase.connect({
+    connection: database.connection('postgres'),
+    maxConnections: 1,
+  });
   try {
     const plan = await planMigrations(db, dir);
     await applyMigrations(db, plan.pending);

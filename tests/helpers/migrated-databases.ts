@@ -15,7 +15,11 @@ export interface MigratedDatabase {
 async function openEmbedded(): Promise<MigratedDatabase> {
   const dataDir = await copyTemplateDataDir();
   const database = await templateCopyFor(dataDir);
-  const opened = await openDataDir(dataDir, { minFreeBytes: 0, external: database.connection, log: () => {} });
+  const opened = await openDataDir(dataDir, {
+    minFreeBytes: 0,
+    external: database.connection,
+    log: () => {},
+  });
   return {
     db: opened.db,
     close: async () => {
@@ -29,10 +33,12 @@ async function openEmbedded(): Promise<MigratedDatabase> {
 /** A new database on the real PostgreSQL server, migrated as `postgres`, used as supabase_admin. */
 async function openRealPostgres(): Promise<MigratedDatabase> {
   const database = await createHostedDatabase(inject('realPostgres'), { migrate: true });
-  const db = await PostgresDatabase.connect({ connection: database.connection('supabase_admin') }).catch(async (error: unknown) => {
-    await database.drop();
-    throw error;
-  });
+  const db = await PostgresDatabase.connect({ connection: database.connection('supabase_admin') }).catch(
+    async (error: unknown) => {
+      await database.drop();
+      throw error;
+    },
+  );
   return {
     db,
     close: async () => {

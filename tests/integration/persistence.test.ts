@@ -64,7 +64,9 @@ describe('npm start on a data directory', () => {
     expect(isAlive(leftover)).toBe(true);
 
     const second = await start();
-    expect(second.process.output()).toMatch(/A database server from an earlier run \(pid \d+\) is still running/);
+    expect(second.process.output()).toMatch(
+      /A database server from an earlier run \(pid \d+\) is still running/,
+    );
     expect(isAlive(leftover)).toBe(false);
     expect(Number((await readFile(pidFile, 'utf8')).split('\n')[0])).not.toBe(leftover);
     // Same install, same keys: the secret lives in the data directory.
