@@ -31,7 +31,11 @@ async function main(): Promise<void> {
     console.log(`Backed up the running server's database to ${body.description}`);
     return;
   }
-  const opened = await openDataDir(dataDir, { minFreeBytes: 0, log: console.warn });
+  const opened = await openDataDir(dataDir, {
+    minFreeBytes: 0,
+    migrationsDir: path.resolve(root, env.MIGRATIONS_DIR),
+    log: console.warn,
+  });
   try {
     const file = await newBackupPath(dataDir, 'manual');
     await linkImagesInto(dataDir, file);

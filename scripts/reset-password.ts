@@ -74,7 +74,11 @@ async function main(): Promise<void> {
   }
   const email = normaliseEmail(rawEmail);
   const password = await newPassword(env.AUTH_PASSWORD_MIN_LENGTH);
-  const opened = await openDataDir(dataDir, { minFreeBytes: 0, log: console.warn });
+  const opened = await openDataDir(dataDir, {
+    minFreeBytes: 0,
+    migrationsDir: path.resolve(root, env.MIGRATIONS_DIR),
+    log: console.warn,
+  });
   try {
     const user = await findUserByEmail(opened.db, email);
     if (!user) throw new Error(`There is no account with the email address ${email} in ${dataDir}.`);

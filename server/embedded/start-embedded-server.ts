@@ -81,6 +81,7 @@ const apiPathPattern = /^\/(auth|rest|storage|realtime|api|embedded)\/|^\/app-co
 export async function startEmbeddedServer(options: EmbeddedServerOptions): Promise<EmbeddedServer> {
   const log = options.log ?? ((message: string) => console.warn(message));
   const dataDir = await openDataDir(options.dataDir, {
+    migrationsDir: options.migrationsDir,
     minFreeBytes: options.minFreeDiskBytes,
     database: {
       statementTimeouts: options.statementTimeouts,

@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import { inject } from 'vitest';
 import { openDataDir } from '../../server/embedded/data-dir/open-data-dir.ts';
 import type { Database } from '../../server/embedded/db/database.ts';
+import { migrationsDir } from './database-template.ts';
 import { createHostedDatabase } from './hosted-database.ts';
 import { PostgresDatabase } from '../../server/embedded/db/postgres-database.ts';
 import { copyTemplateDataDir, templateCopyFor } from './test-server.ts';
@@ -16,6 +17,7 @@ async function openEmbedded(): Promise<MigratedDatabase> {
   const dataDir = await copyTemplateDataDir();
   const database = await templateCopyFor(dataDir);
   const opened = await openDataDir(dataDir, {
+    migrationsDir,
     minFreeBytes: 0,
     external: database.connection,
     log: () => {},

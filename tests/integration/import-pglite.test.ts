@@ -10,8 +10,8 @@ import type { Database } from '../../server/embedded/db/database.ts';
 import {
   importPgliteDatabase,
   type ImportPgliteResult,
-} from '../../server/embedded/data-dir/import-pglite.ts';
-import { PgDatabase } from '../helpers/pg-database.ts';
+} from '../../server/embedded/data-dir/pglite-import/import-pglite.ts';
+import { PostgresDatabase } from '../../server/embedded/db/postgres-database.ts';
 import { startPostgresCluster } from '../helpers/postgres-cluster.ts';
 import {
   digestSettings,
@@ -38,16 +38,12 @@ interface Server {
  * bootstrap creates the API roles, which belong to the whole server: each server takes one import.
  */
 async function startServer(): Promise<Server> {
-  const cluster = await startPostgresCluster('embedded-postgres');
+  const cluster = await startPostgresCluster('postgres');
   const connection = { host: cluster.host, port: cluster.port, password: cluster.password };
   const admin = new pg.Client({ ...connection, user: cluster.superuser, database: 'postgres' });
   const opened: Database[] = [];
   try {
     await admin.connect();
-    await admin.query(`do $$ begin
-      if not exists (select from pg_roles where rolname = 'postgres') then
-        create role postgres superuser login password ${admin.escapeLiteral(cluster.password)};
-      end if; end $$`);
   } catch (error) {
     await admin.end().catch(() => {});
     await cluster.stop();
@@ -57,7 +53,9 @@ async function startServer(): Promise<Server> {
     emptyDatabase: async () => {
       const database = `import_${randomBytes(4).toString('hex')}`;
       await admin.query(`create database ${database} owner postgres`);
-      const db = await PgDatabase.connect({ ...connection, user: 'postgres', database });
+      const db = await PostgresDatabase.connect({
+        connection: { ...connection, user: 'postgres', database },
+      });
       opened.push(db);
       return db;
     },

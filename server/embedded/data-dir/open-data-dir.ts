@@ -6,6 +6,7 @@ import { startPostgresServer, type PgConnection, type PostgresServer } from '../
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import { requireFreeSpace } from './disk-space.ts';
 import { enforceOwnerOnly } from './owner-only-permissions.ts';
+import { importLegacyDatabase } from './pglite-import/import-legacy-database.ts';
 import { postgresLayout, serverOwnedNames } from './postgres-layout.ts';
 
 export interface OpenDataDirOptions {
@@ -21,6 +22,8 @@ export interface OpenDataDirOptions {
    * copied from a template on a shared server). Keys and stored files still live in DATA_DIR.
    */
   external?: PgConnection;
+  /** The migrations, for importing a database of a release before PostgreSQL 17. */
+  migrationsDir: string;
   /** Durable commits (default true; only throwaway test clusters turn them off). */
   durable?: boolean;
   log: (message: string) => void;
@@ -60,14 +63,17 @@ export async function openDataDir(dataDir: string, options: OpenDataDirOptions):
     let connection = options.external;
     let closing: Promise<void> | null = null;
     let restarting: Promise<void> | null = null;
+    let imported = false;
     if (!connection) {
+      const layout = postgresLayout(dataDir);
       const serverOptions = {
-        ...postgresLayout(dataDir),
+        ...layout,
         binaries: await findPostgresBinaries(),
         runAs,
         durable: options.durable ?? true,
         log: options.log,
       };
+      imported = await importLegacyDatabase(layout, serverOptions, options.migrationsDir, options.log);
       server = await startPostgresServer(serverOptions);
       connection = server.connection;
       // A database server that dies under the app (killed, out of memory) is started again: it
@@ -99,7 +105,7 @@ export async function openDataDir(dataDir: string, options: OpenDataDirOptions):
       log: options.log,
       ...options.database,
     });
-    const created = server?.created ?? false;
+    const created = (server?.created ?? false) && !imported;
     return {
       dataDir,
       db,

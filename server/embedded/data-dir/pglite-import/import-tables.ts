@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import type { Transaction } from '../db/database.ts';
+import type { Transaction } from '../../db/database.ts';
 
 /** Runs a read on one of the two databases and returns its rows. */
 export type Read = <T>(sql: string, params?: unknown[]) => Promise<T[]>;

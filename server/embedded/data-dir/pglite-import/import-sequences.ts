@@ -1,4 +1,4 @@
-import type { Transaction } from '../db/database.ts';
+import type { Transaction } from '../../db/database.ts';
 import { quoteIdent, readIn, type Read } from './import-tables.ts';
 
 /** Outside pg_catalog, pg_toast, pg_temp_* and information_schema. */

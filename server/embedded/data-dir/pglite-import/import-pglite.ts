@@ -1,5 +1,5 @@
-import { applyMigrations, bootstrapDatabase, ensureStorageSchema } from '../db/apply-migrations.ts';
-import type { Database, Transaction } from '../db/database.ts';
+import { applyMigrations, bootstrapDatabase, ensureStorageSchema } from '../../db/apply-migrations.ts';
+import type { Database, Transaction } from '../../db/database.ts';
 import { migrationsAsApplied, readAppliedMigrations } from './import-migrations.ts';
 import { resetSequences } from './import-sequences.ts';
 import { copyTableRows, exactTextOutput, planTableCopies, readFrom, readIn } from './import-tables.ts';

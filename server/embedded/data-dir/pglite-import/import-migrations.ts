@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { planMigrations, type Migration } from '../db/apply-migrations.ts';
-import type { Database } from '../db/database.ts';
+import { planMigrations, type Migration } from '../../db/apply-migrations.ts';
+import type { Database } from '../../db/database.ts';
 import type { Read } from './import-tables.ts';
 
 /** A row of supabase_migrations.schema_migrations: what was applied under a version. */
