@@ -55,6 +55,14 @@ export function statusForSqlState(code: string, message: string, isAnonymous: bo
   return byPrefix.find(([prefix]) => code.startsWith(prefix))?.[1] ?? 400;
 }
 
+/**
+ * PostgreSQL's own words for a full disk name a file ("could not extend file base/5/16589";
+ * hint "Check free disk space."): the hint says what happened and what to do. The status stays
+ * PostgREST's (503), and reads go on working meanwhile.
+ */
+const diskFullHint =
+  "The server's disk is full, so nothing was saved. Free some disk space where DATA_DIR lives and try again.";
+
 /** Turns anything thrown while serving a REST request into PostgREST's error. */
 export function toPostgrestError(error: unknown, isAnonymous: boolean): PostgrestError {
   if (error instanceof PostgrestError) return error;
@@ -67,7 +75,7 @@ export function toPostgrestError(error: unknown, isAnonymous: boolean): Postgres
       pg.code,
       message,
       pg.detail ?? null,
-      pg.hint ?? null,
+      pg.code === '53100' ? diskFullHint : (pg.hint ?? null),
     );
   }
   return new PostgrestError(500, 'PGRST000', 'Internal server error');
