@@ -166,7 +166,16 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
       if (!realtime.handleUpgrade(request, socket, head) && !dev) socket.destroy();
     });
     await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        reject(
+          error.code === 'EADDRINUSE'
+            ? new Error(
+                `Port ${options.port} on ${options.host} is already in use (another npm start, or another program). ` +
+                  'Stop that one, or set PORT to another port.',
+              )
+            : error,
+        ),
+      );
       server.listen(options.port, options.host, () => resolve());
     });
     const { port } = server.address() as AddressInfo;

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,6 +85,21 @@ describe('npm start on a data directory', () => {
     expect(await second.process.exited).toBe(0);
     expect(second.process.output()).toContain('SIGTERM received');
     expect(existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
+  });
+
+  it('says so when its port is taken, and leaves no database server running', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', () => resolve()));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      await expect(startServerProcess({ DATA_DIR: dataDir, PORT: String(port) })).rejects.toThrow(
+        new RegExp(`Port ${port} on 127\\.0\\.0\\.1 is already in use .*set PORT to another port`),
+      );
+      // The database it had started was stopped again (PostgreSQL removes its pid file last).
+      expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    } finally {
+      taken.close();
+    }
   });
 
   it('refuses to open a data directory another server is using', async () => {
