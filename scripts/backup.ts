@@ -16,8 +16,13 @@ async function main(): Promise<void> {
   if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
   const env = readServerEnv();
   const dataDir = path.resolve(root, env.DATA_DIR);
-  if (!existsSync(path.join(dataDir, 'postgres')))
-    throw new Error(`There is no database in ${dataDir} to back up.`);
+  if (!existsSync(path.join(dataDir, 'postgres'))) {
+    throw new Error(
+      existsSync(path.join(dataDir, 'pgdata'))
+        ? `${dataDir} holds the previous release's database: start the app once (npm start) to move it into PostgreSQL 17, then back it up.`
+        : `There is no database in ${dataDir} to back up.`,
+    );
+  }
   const server = await runningServer(dataDir);
   if (server?.url) {
     const { secretKey } = await loadProjectKeys(dataDir, { newInstall: false, log: console.warn });
