@@ -5,8 +5,9 @@ import { migrationsDir } from './paths.ts';
 const megabyte = 1024 * 1024;
 
 /**
- * The embedded backend in-process, as `npm start` opens it: its database on disk in `dataDir`
- * (durable: every commit fsynced), with npm start's default limits (server/config/server-env.ts).
+ * The embedded backend in-process, as `npm start` opens it: its PostgreSQL cluster on disk in
+ * `dataDir` (durable: fsync and synchronous_commit on), with npm start's default limits and pool
+ * (DB_CONNECTIONS in all, DB_CONNECTIONS_PER_USER per user; server/config/server-env.ts).
  * Only the auth rate limits never bite (many sign-ups from one address), and no SPA is served.
  */
 export async function startDurableServer(dataDir: string): Promise<EmbeddedServer> {
@@ -22,7 +23,7 @@ export async function startDurableServer(dataDir: string): Promise<EmbeddedServe
       service_role: env.STATEMENT_TIMEOUT_MS,
     },
     minFreeDiskBytes: env.MIN_FREE_DISK_MB * megabyte,
-    maxEngineHeapBytes: env.DB_ENGINE_MAX_MB * megabyte,
+    databaseConnections: { total: env.DB_CONNECTIONS, perOwner: env.DB_CONNECTIONS_PER_USER },
     distDir: null,
     jwtExpiry: env.JWT_EXPIRY,
     maxRows: env.MAX_ROWS,

@@ -1,16 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { freePort } from '../harness/free-port.ts';
-import { npmStartScript } from '../harness/npm-start-script.ts';
 import { check } from './check.ts';
 import { projectRoot } from './paths.ts';
 
 /**
- * What `npm start` runs, read from package.json's start script ("node --import tsx server/main.ts"):
- * this Node and the script's arguments.
+ * What `npm start` runs in the checkout at `root`, read from its package.json's start script
+ * ("node --import tsx server/main.ts"): this Node and the script's arguments.
  */
-export function npmStartCommand(): { command: string; args: string[] } {
-  const script = npmStartScript();
+export function npmStartCommand(root = projectRoot): { command: string; args: string[] } {
+  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts?: { start?: string };
+  };
+  const script = manifest.scripts?.start ?? '';
   const [bin, ...args] = script.split(/\s+/).filter(Boolean);
   check(bin === 'node' && args.at(-1) === 'server/main.ts', `unexpected start script "${script}"`);
   return { command: process.execPath, args };
@@ -45,14 +49,18 @@ async function firstResponse(url: string, child: ChildProcess, spawnedAt: number
   }
 }
 
-/** Spawns `npm start`'s command on `dataDir` and times it to the first served request. */
-export async function startNpmStart(dataDir: string, timeoutMs: number): Promise<StartedApp> {
+/** Spawns `npm start`'s command of the checkout at `root` on `dataDir`, timed to the first served request. */
+export async function startNpmStart(
+  dataDir: string,
+  timeoutMs: number,
+  root = projectRoot,
+): Promise<StartedApp> {
   const port = await freePort();
-  const { command, args } = npmStartCommand();
+  const { command, args } = npmStartCommand(root);
   let output = '';
   const spawnedAt = performance.now();
   const child = spawn(command, args, {
-    cwd: projectRoot,
+    cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, stopped as a terminal's Ctrl-C or a service manager stops it (stopApp).

@@ -8,8 +8,10 @@ export interface BenchResult {
   name: string;
   value: number;
   unit: string;
-  /** The value should be at most this; omitted means report only. */
+  /** The value should be at most this (at least, with `atLeast`); omitted means report only. */
   target?: number;
+  /** The target is a floor (throughput), not a ceiling. */
+  atLeast?: boolean;
   /** Short human note (sample size, what was measured). */
   note?: string;
   /** Anything else worth keeping in the JSON (full summaries, plans…). */
@@ -31,7 +33,9 @@ export interface BenchFailure {
 
 export function statusOf(result: BenchResult): BenchStatus {
   if (result.target === undefined) return 'report';
-  return result.value <= result.target ? 'ok' : 'over';
+  const met = result.atLeast ? result.value >= result.target : result.value <= result.target;
+  // 'over' reads as "past the target" for a floor as well: the value is on the wrong side of it.
+  return met ? 'ok' : 'over';
 }
 
 function formatValue(value: number, unit: string): string {
@@ -44,7 +48,9 @@ export function formatTable(results: readonly BenchResult[]): string {
   const rows = results.map((result) => [
     result.name,
     formatValue(result.value, result.unit),
-    result.target === undefined ? '-' : `<= ${formatValue(result.target, result.unit)}`,
+    result.target === undefined
+      ? '-'
+      : `${result.atLeast ? '>=' : '<='} ${formatValue(result.target, result.unit)}`,
     statusOf(result),
     result.note ?? '',
   ]);

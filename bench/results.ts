@@ -50,7 +50,7 @@ export function row(
   name: string,
   value: number,
   unit: string,
-  extra: Pick<BenchResult, 'target' | 'note' | 'details'> = {},
+  extra: Pick<BenchResult, 'target' | 'atLeast' | 'note' | 'details'> = {},
 ): BenchResult {
   return { name, value, unit, ...extra };
 }

@@ -6,6 +6,7 @@ import type { EmbeddedServer } from '../../server/embedded/start-embedded-server
 import { check } from '../check.ts';
 import { startDurableServer } from '../embedded-server.ts';
 import type { BenchCase } from '../report.ts';
+import { durabilitySettings, walSyncs, walSyncsSince } from '../postgres-durability.ts';
 import { timePageSql } from '../rest-page-sql.ts';
 import { summaryRows } from '../results.ts';
 import { signUpMany, type BenchUser } from '../sign-up.ts';
@@ -116,10 +117,10 @@ function timeInserts(server: EmbeddedServer, user: BenchUser) {
   );
 }
 
-/** The server on its on-disk data dir, 100 users and their 100,000 posts. */
+/** The server on its PostgreSQL cluster in the data dir, 100 users and their 100,000 posts. */
 async function setUp(server: EmbeddedServer, dataDir: string): Promise<BenchUser> {
   check(
-    (await stat(path.join(dataDir, 'pgdata', 'PG_VERSION'))).isFile(),
+    (await stat(path.join(dataDir, 'postgres', 'PG_VERSION'))).isFile(),
     `no database on disk in ${dataDir}`,
   );
   let started = performance.now();
@@ -136,7 +137,10 @@ async function setUp(server: EmbeddedServer, dataDir: string): Promise<BenchUser
   return user;
 }
 
-/** Page, SQL and insert timings; the inserts must reach the disk (fsync) as with npm start. */
+/**
+ * Page, SQL and insert timings. The inserts must reach the disk as with npm start: fsync and
+ * synchronous_commit on, and at least one WAL sync per insert (pg_stat_wal).
+ */
 async function measure(server: EmbeddedServer, user: BenchUser) {
   const query = `select=*&user_id=eq.${user.id}&order=created_at.desc&limit=${pageSize}`;
   const page = await timePages(server, user, query);
@@ -147,24 +151,24 @@ async function measure(server: EmbeddedServer, user: BenchUser) {
     pageSize,
   });
   console.log(`  SQL page per RLS transaction: median ${round(sql.perTransaction.median)} ms`);
-  const before = server.db.engine;
-  const insert = await timeInserts(server, user);
-  const fsyncs = server.db.engine.fsyncs - before.fsyncs;
-  // The count starts again when the engine is reopened (memory recycling) mid-run.
-  const reopened = server.db.engine.replacements !== before.replacements;
+  const durability = await durabilitySettings(server.db);
   check(
-    reopened || fsyncs >= insertRequests,
-    `${insertRequests + insertWarmups} inserts made only ${fsyncs} fsyncs`,
+    durability.fsync === 'on' && durability.synchronousCommit === 'on',
+    `the cluster is not durable: fsync ${durability.fsync}, synchronous_commit ${durability.synchronousCommit}`,
   );
+  const before = await walSyncs(server.db);
+  const insert = await timeInserts(server, user);
+  const syncs = await walSyncsSince(server.db, before, insertRequests);
+  check(syncs >= insertRequests, `${insertRequests + insertWarmups} inserts made only ${syncs} WAL syncs`);
   console.log(
-    `  ${insertRequests} inserts: median ${round(insert.median)} ms, p95 ${round(insert.p95)} ms (${fsyncs} fsyncs)`,
+    `  ${insertRequests} inserts: median ${round(insert.median)} ms, p95 ${round(insert.p95)} ms (${syncs} WAL syncs, ${durability.walSyncMethod})`,
   );
-  return { query, page, sql, insert, fsyncs };
+  return { query, page, sql, insert, durability: { ...durability, walSyncs: syncs } };
 }
 
-function results({ query, page, sql, insert, fsyncs }: Awaited<ReturnType<typeof measure>>) {
+function results({ query, page, sql, insert, durability }: Awaited<ReturnType<typeof measure>>) {
   const pageNote = `n=${pageRequests} after ${pageWarmups} warm-up, sequential, ${userCount * postsPerUser} rows / ${userCount} users, on disk`;
-  const insertNote = `n=${insertRequests} after ${insertWarmups} warm-up, Prefer: return=representation, fsynced`;
+  const insertNote = `n=${insertRequests} after ${insertWarmups} warm-up, Prefer: return=representation, fsync and synchronous_commit on`;
   const sqlNote = 'REST statement via runAsRole, no HTTP';
   return [
     ...summaryRows('REST 50-row page (RLS)', page, ['median', 'p95'], {
@@ -174,7 +178,7 @@ function results({ query, page, sql, insert, fsyncs }: Awaited<ReturnType<typeof
     }),
     ...summaryRows('REST single-row insert', insert, ['median', 'p95'], {
       note: insertNote,
-      details: { fsyncs },
+      details: { durability },
     }),
     ...summaryRows('SQL 50-row page, one RLS tx each', sql.perTransaction, ['median', 'p95'], {
       note: sqlNote,
@@ -188,7 +192,7 @@ function results({ query, page, sql, insert, fsyncs }: Awaited<ReturnType<typeof
 
 /**
  * REST latency under RLS: one user's 50-row page among 100,000 posts of 100 users, and single-row
- * inserts, against the embedded backend with its database on disk in a temp dir, durable (fsync).
+ * inserts, against the embedded backend with its PostgreSQL cluster in a temp dir, durable (fsync).
  */
 async function run() {
   const started = performance.now();

@@ -69,36 +69,3 @@ export async function runClients(server: LoadTarget, pool: BenchUser[], clients:
     errors,
   };
 }
-
-/** Median latency of 200 sequential small page reads by `light`. */
-export async function lightMedian(server: LoadTarget, light: BenchUser): Promise<number> {
-  const samples: number[] = [];
-  for (let index = 0; index < 200; index += 1) {
-    const started = performance.now();
-    await request(server, light, 'GET', '?select=id,topic&order=created_at.desc&limit=20');
-    samples.push(performance.now() - started);
-  }
-  return quantile(samples, 0.5);
-}
-
-/** Runs `work` while `user` keeps `inFlight` heavy page reads going. */
-export async function besideHeavyReads<T>(
-  server: LoadTarget,
-  user: BenchUser,
-  inFlight: number,
-  work: () => Promise<T>,
-): Promise<T> {
-  let running = true;
-  const heavy = Promise.all(
-    Array.from({ length: inFlight }, async () => {
-      while (running)
-        await request(server, user, 'GET', '?select=id,topic,content&order=created_at.desc&limit=40');
-    }),
-  );
-  try {
-    return await work();
-  } finally {
-    running = false;
-    await heavy;
-  }
-}
