@@ -1,4 +1,3 @@
-import { setPriority } from 'node:os';
 import pg from 'pg';
 import type { PgConnection } from '../postgres/postgres-server.ts';
 import { OwnerAdmission } from '../scheduling/owner-admission.ts';
@@ -17,19 +16,6 @@ export interface PostgresDatabaseOptions {
   /** Shown in pg_stat_activity. */
   applicationName?: string;
   log?: (message: string) => void;
-}
-
-/** How long a statement may run before its backend process yields the CPU to the others. */
-const slowMs = 100;
-
-/** Gives a backend process the lowest CPU priority; false where the system does not allow it. */
-function lowerPriority(pid: number): boolean {
-  try {
-    setPriority(pid, 19);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Statements that report how many rows they changed. */
@@ -246,11 +232,6 @@ export class PostgresDatabase implements Database {
       void this.cancelBackend(pid);
     };
     signal?.addEventListener('abort', cancel, { once: true });
-    // A statement still running after slowMs is someone's heavy filter: its backend yields the
-    // CPU to everyone else's (nice 19), and is closed afterwards rather than reused.
-    const slow = setTimeout(() => {
-      if (lowerPriority(pid)) broken = true;
-    }, slowMs);
     try {
       return await work(client);
     } catch (error) {
@@ -258,7 +239,6 @@ export class PostgresDatabase implements Database {
       if (error instanceof DatabaseError && error.code?.startsWith('08')) broken = true;
       throw error;
     } finally {
-      clearTimeout(slow);
       signal?.removeEventListener('abort', cancel);
       client.release(broken);
       release();
