@@ -16,6 +16,12 @@ import { postgresLayout, serverOwnedNames } from './postgres-layout.ts';
  */
 export async function restoreBackup(backup: string, dataDir: string): Promise<string | null> {
   if (!existsSync(backup)) throw new Error(`There is no backup at ${backup}`);
+  if (backup.endsWith('.tar.gz')) {
+    throw new Error(
+      `${backup} was made by a release before PostgreSQL 17 (PGlite). Restore it with that release ` +
+        '(npm run restore there), then start this version: its first start moves the database into PostgreSQL 17.',
+    );
+  }
   if (!isClusterBackup(backup)) {
     throw new Error(
       `${backup} is not a backup of this app's database (a folder made by npm run backup, holding backup.json and postgres/).`,
