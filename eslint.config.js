@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -13,6 +14,79 @@ const folders = (parent) =>
     .map((entry) => entry.name);
 const features = folders('features');
 const entities = folders('entities');
+
+/** Zones and tsconfig paths are read from the repository root, wherever eslint is started. */
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Which folder may import which, by the resolved file, so every spelling of an import (relative,
+ * with or without `.ts`, the `@/` alias) meets the same fence. A file under `target` may not import
+ * from `from`.
+ */
+const layers = [
+  // src: shared (lib, config, components) → entities → features → app; no feature imports another.
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'Features do not import each other: pass data through props or the URL, wired in src/app.',
+  })),
+  {
+    target: './src/features',
+    from: './src/app',
+    message: 'Code flows shared (lib, config, components) → entities → features → app, never back.',
+  },
+  // An entity (src/entities/post: the post's type, queries, storage, check and publishing) is the
+  // floor between the shared code and the features: features build on it, it knows none of them,
+  // and entities do not import each other.
+  ...entities.map((entity) => ({
+    target: `./src/entities/${entity}`,
+    from: './src/entities',
+    except: [`./${entity}`],
+    message: 'Entities do not import each other: a feature composes them.',
+  })),
+  {
+    target: './src/entities',
+    from: ['./src/features', './src/app'],
+    message: 'src/entities sits below the features and the app: it must not import them.',
+  },
+  ...['lib', 'config', 'components'].map((shared) => ({
+    target: `./src/${shared}`,
+    from: ['./src/entities', './src/features', './src/app'],
+    message: `src/${shared} is shared code: it must not depend on entities, features or the app.`,
+  })),
+  // shared/ is imported by the browser app, the servers and the Deno function alike.
+  {
+    target: './shared',
+    from: ['./src', './server', './tests', './bench', './harness', './supabase'],
+    message: 'shared/ is imported by both sides; it must not import either.',
+  },
+  // The server and the browser app meet only in shared/ (and over HTTP).
+  {
+    target: './server',
+    from: './src',
+    message: 'The server does not import the browser app: move what both need to shared/.',
+  },
+  // One harness (free port, server process, fake providers, browser, sign-up journeys) for the
+  // tests and the benchmarks: the benchmarks use it and nothing else of tests/; it uses neither.
+  {
+    target: './bench',
+    from: './tests',
+    message: 'The benchmarks share only harness/ with the tests: move what both need there.',
+  },
+  {
+    target: './harness',
+    from: ['./tests', './bench'],
+    message: 'harness/ serves the tests and the benchmarks; it imports neither.',
+  },
+];
+
+/** What ships does not import test code (helpers, fakes, the harness); only its *.test.* files may. */
+const productOffTests = {
+  target: ['./src', './server'],
+  from: ['./tests', './harness', './bench'],
+  message: 'Product code does not import test code: move the helper under tests/, or the code out of it.',
+};
 
 /** Each library is imported by exactly one module (STYLE.md: one module owns each library). */
 const libraryOwners = [
@@ -95,101 +169,43 @@ export default tseslint.config(
       ],
     },
   })),
-  // shared/ is imported by the browser app, the servers and the Deno function alike: it imports none of them.
+  // shared/ is imported by the browser app, the servers and the Deno function alike: Web APIs only
+  // (what it may import is fenced with the other paths below).
   {
     files: ['shared/**/*.ts'],
-    plugins: { 'import-x': importX },
     rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './shared',
-              from: ['./src', './server', './tests', './bench', './supabase'],
-              message: 'shared/ is imported by both sides; it must not import either.',
-            },
-          ],
-        },
-      ],
       'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: webApisOnly }] }],
     },
   },
-  // Layers by path, whatever the import's spelling (alias or relative), as bulletproof-react does:
-  // shared (lib, config, components) → features → app; no feature imports another; no cycles.
+  // Every file resolves imports as TypeScript and Vite do (extensions, the @/ and @shared/ aliases):
+  // no-restricted-paths and no-cycle silently pass an import they cannot resolve.
   {
-    files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
       'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          // The app's config for src/, the Node one for the rest: each file is read with the one that includes it.
+          project: ['tsconfig.json', 'tsconfig.node.json'].map((name) => `${root}${name}`),
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            ...features.map((feature) => ({
-              target: `./src/features/${feature}`,
-              from: './src/features',
-              except: [`./${feature}`],
-              message:
-                'Features do not import each other: pass data through props or the URL, wired in src/app.',
-            })),
-            {
-              target: './src/features',
-              from: './src/app',
-              message: 'Code flows shared (lib, config, components) → entities → features → app, never back.',
-            },
-            // An entity (src/entities/post: the post's type, queries, storage, check and publishing)
-            // is the floor between the shared code and the features: features build on it, it knows
-            // none of them, and entities do not import each other.
-            ...entities.map((entity) => ({
-              target: `./src/entities/${entity}`,
-              from: './src/entities',
-              except: [`./${entity}`],
-              message: 'Entities do not import each other: a feature composes them.',
-            })),
-            {
-              target: './src/entities',
-              from: ['./src/features', './src/app'],
-              message: 'src/entities sits below the features and the app: it must not import them.',
-            },
-            ...['lib', 'config', 'components'].map((shared) => ({
-              target: `./src/${shared}`,
-              from: ['./src/entities', './src/features', './src/app'],
-              message: `src/${shared} is shared code: it must not depend on entities, features or the app.`,
-            })),
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...layers, productOffTests] }],
     },
   },
-  // One harness (free port, server process, fake providers, browser, sign-up journeys) for the
-  // tests and the benchmarks: the benchmarks use it and nothing else of tests/; it uses neither.
+  // Tests may import test helpers; the layers still hold for them. (Flat config replaces a rule's
+  // options rather than merging them, hence the whole list again.)
   {
-    files: ['bench/**/*.ts', 'harness/**/*.ts'],
-    plugins: { 'import-x': importX },
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './bench',
-              from: './tests',
-              message: 'The benchmarks share only harness/ with the tests: move what both need there.',
-            },
-            {
-              target: './harness',
-              from: ['./tests', './bench'],
-              message: 'harness/ serves the tests and the benchmarks; it imports neither.',
-            },
-          ],
-        },
-      ],
-    },
+    files: ['**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: layers }] },
+  },
+  // No import cycles in the app or the server (a cycle makes a module's value undefined while the
+  // other loads). Only there: the check walks every import graph, which is slow.
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );

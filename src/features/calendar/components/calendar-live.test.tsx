@@ -9,7 +9,7 @@ import {
   localIso,
   renderCalendar,
   withPlan,
-} from './calendar-test-kit';
+} from '../../../../tests/helpers/calendar-test-kit.tsx';
 
 const upcomingSection = () => screen.getByRole('region', { name: 'Upcoming' });
 const upcomingItems = async () =>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Post } from '@/entities/post/post';
 import { CalendarPage, type CalendarPageProps } from './calendar-page';
 import { expectConsole } from '../../../../tests/helpers/console-guard.ts';
-import { buildPost, dayList, deferred, localIso, now } from './calendar-test-kit';
+import { buildPost, dayList, deferred, localIso, now } from '../../../../tests/helpers/calendar-test-kit.tsx';
 
 type LoadMonth = CalendarPageProps['loadMonth'];
 type UpdatePost = CalendarPageProps['onUpdatePost'];

@@ -10,7 +10,7 @@ import {
   localIso,
   renderCalendar,
   withPlan,
-} from './calendar-test-kit';
+} from '../../../../tests/helpers/calendar-test-kit.tsx';
 
 /** The polite region that says what a move did. */
 const moveNotice = (text: string) => screen.findByText(text);

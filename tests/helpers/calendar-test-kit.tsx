@@ -1,13 +1,14 @@
 /**
- * Test helpers for the calendar's component tests (not shipped: only *.test.tsx files import it).
+ * Test helpers for the calendar's component tests (src/features/calendar/components/*.test.tsx).
  * A small in-memory server stands in for the posts table: it answers a month by calendar day, the
  * Upcoming list by plan, and plans posts the way the database does (status and calendar day).
  */
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
 import type { Post } from '@/entities/post/post';
-import { postRow } from '../../../../tests/helpers/post-row.ts';
-import { CalendarPage, type CalendarPageProps } from './calendar-page';
+import { CalendarPage, type CalendarPageProps } from '@/features/calendar/components/calendar-page';
+import { postRow } from './post-row.ts';
 
 export type LoadMonth = CalendarPageProps['loadMonth'];
 export type PlanPost = CalendarPageProps['onPlanPost'];
