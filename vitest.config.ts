@@ -1,8 +1,6 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
-const ci = process.env.CI === 'true';
-
 export default mergeConfig(
   viteConfig,
   defineConfig({
@@ -10,7 +8,6 @@ export default mergeConfig(
       // A JSON report lets .ci/run print one "N passed, N failed" line for every suite.
       reporters: ['default', 'json'],
       outputFile: { json: 'test-results/vitest.json' },
-      onConsoleLog: () => !ci || undefined,
       // expect.poll waits for a condition up to 30 s (Vitest's default is 1 s, which a busy 2-core
       // machine misses); a condition that holds ends the wait at once.
       expect: { poll: { timeout: 30_000 } },

@@ -1,4 +1,4 @@
-import { addressKey } from '../shared/address-key.ts';
+import { addressKey } from '../cross-runtime/address-key.ts';
 import { ApiError } from './api-error.ts';
 import { unauthenticated, type VerifiedUser } from './verify-access-token.ts';
 

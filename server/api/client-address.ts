@@ -1,4 +1,4 @@
-import { addressKey } from '../shared/address-key.ts';
+import { addressKey } from '../cross-runtime/address-key.ts';
 
 /**
  * Client addresses for the per-address AI quota. The address comes from outside the app

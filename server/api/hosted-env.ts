@@ -1,5 +1,5 @@
 import type { JSONWebKeySet } from 'jose';
-import type { AccessTokenKeys } from '../shared/access-token.ts';
+import type { AccessTokenKeys } from '../cross-runtime/access-token.ts';
 import { tokenIssuers } from './token-issuers.ts';
 
 /** What the `api` Edge Function needs from the environment a hosted Supabase project gives it. */

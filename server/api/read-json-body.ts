@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { jsonNestingExceeds } from '../shared/json-nesting.ts';
+import { jsonNestingExceeds } from '../cross-runtime/json-nesting.ts';
 import { ApiError } from './api-error.ts';
 
 /** Far deeper than any real request (a research JSON schema nests a few levels). */

@@ -1,4 +1,4 @@
-import { accessTokenVerifier, type AccessTokenKeys } from '../shared/access-token.ts';
+import { accessTokenVerifier, type AccessTokenKeys } from '../cross-runtime/access-token.ts';
 import type { VerifyToken } from './verify-access-token.ts';
 
 /**

@@ -135,7 +135,8 @@ describe('video research: the stats row', () => {
     ]);
   });
 
-  it('back to the default width', async () => {
+  // The later tests use the browser's default width (harness/browser.ts).
+  afterAll(async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 });

@@ -97,7 +97,7 @@ export function runDeno(
   });
 }
 
-/** `deno check` of the function entry and everything it imports (server/api, server/shared, shared), against deno.lock. */
+/** `deno check` of the function entry and everything it imports (server/api, server/cross-runtime, shared), against deno.lock. */
 export const checkFunctionArgs = ['check', '--frozen', `--config=${functionConfig}`, functionEntry];
 
 /** `deno lint` of the function's own folder (server/api is ESLint's). */

@@ -37,6 +37,7 @@ export interface HostedDatabase {
 }
 
 const bootstrapFile = path.join(projectRoot, 'server/embedded/db/bootstrap.sql');
+const authSchemaFile = path.join(projectRoot, 'server/embedded/db/auth-schema.sql');
 const storageSchemaFile = path.join(projectRoot, 'server/embedded/db/storage-schema.sql');
 const hostedDir = path.join(import.meta.dirname, 'hosted');
 
@@ -60,9 +61,9 @@ async function withClient<T>(connection: PgConnection, work: (client: pg.Client)
 
 /**
  * Builds the template database as a new hosted project has it before its first migration: the
- * platform's roles, then the same bootstrap.sql and storage-schema.sql the embedded server runs (as
- * `postgres`, still a superuser, like the platform's init scripts), then the platform's grants, which also demote
- * `postgres` to the non-superuser that migrations run as.
+ * platform's roles, then the same bootstrap.sql, auth-schema.sql and storage-schema.sql the
+ * embedded server runs (as `postgres`, still a superuser, like the platform's init scripts), then
+ * the platform's grants, which also demote `postgres` to the non-superuser that migrations run as.
  */
 export async function prepareHostedTemplate(
   server: Pick<RealPostgres, 'host' | 'port' | 'password'>,
@@ -77,6 +78,8 @@ export async function prepareHostedTemplate(
   });
   await withClient(connectionTo(server, template, 'postgres'), async (owner) => {
     await owner.query(await readFile(bootstrapFile, 'utf8'));
+    // Supabase Auth's own schema (confirmation, recovery, PKCE), there before any migration.
+    await owner.query(await readFile(authSchemaFile, 'utf8'));
     // Supabase Storage's own schema, there before any migration of the project's.
     await owner.query(await readFile(storageSchemaFile, 'utf8'));
   });

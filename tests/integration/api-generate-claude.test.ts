@@ -241,6 +241,8 @@ describe('POST /api/generate-claude', () => {
   });
 
   it('aborts the provider request when the browser leaves before the first byte', async () => {
+    let upstreamEntered!: () => void;
+    const entered = new Promise<void>((resolve) => (upstreamEntered = resolve));
     let upstreamAborted!: () => void;
     const aborted = new Promise<void>((resolve) => (upstreamAborted = resolve));
     providers.use(
@@ -250,6 +252,7 @@ describe('POST /api/generate-claude', () => {
           new Promise<Response>(() => {
             // A provider still thinking, that never answers.
             request.signal.addEventListener('abort', () => upstreamAborted());
+            upstreamEntered();
           }),
       ),
     );
@@ -257,7 +260,8 @@ describe('POST /api/generate-claude', () => {
     const pending = generate({ prompt: 'Hi', model: 'claude-sonnet-4-6' }, { signal: browser.signal }).catch(
       () => null,
     );
-    await delay(100);
+    // The browser leaves once the request has reached the provider, not after a guessed time.
+    await entered;
     browser.abort();
     await pending;
     await Promise.race([

@@ -307,7 +307,7 @@ describe('sign-up with email confirmation on', () => {
 });
 
 describe('a data directory made before email confirmation existed', () => {
-  it('gets the confirmation columns and flow state table the first time they are needed', async () => {
+  it('gets the confirmation columns and flow state table when the server starts', async () => {
     const dataDir = await copyTemplateDataDir();
     const oldOutbox = path.join(dataDir, 'outbox');
     try {
@@ -321,6 +321,13 @@ describe('a data directory made before email confirmation existed', () => {
         auth: { ...testAuthOptions, emailConfirmation: { outboxDir: oldOutbox } },
       });
       try {
+        const { rows } = await upgraded.db.query<{ present: boolean }>(
+          `select to_regclass('auth.flow_state') is not null
+              and exists (select 1 from information_schema.columns
+                           where table_schema = 'auth' and table_name = 'users'
+                             and column_name = 'confirmation_sent_at') as present`,
+        );
+        expect(rows[0]?.present).toBe(true);
         const email = newEmail();
         const { data, error } = await createClient(upgraded.url, upgraded.keys.publishableKey, {
           auth: { flowType: 'pkce', detectSessionInUrl: false, autoRefreshToken: false },

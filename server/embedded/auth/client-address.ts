@@ -1,6 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import { addressKey } from '../../shared/address-key.ts';
+import { addressKey } from '../../cross-runtime/address-key.ts';
 
 /**
  * The key per-IP limits count against. By default the TCP peer: headers such as X-Forwarded-For

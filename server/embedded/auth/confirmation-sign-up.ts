@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
-import { ensureConfirmationSchema } from './auth-schema.ts';
 import type { AuthServices } from './auth-services.ts';
 import { sendConfirmation, type ConfirmationSettings } from './confirmation.ts';
 import { createFlowState, type PkceParams } from './pkce.ts';
@@ -27,7 +26,6 @@ export async function signUpAwaitingConfirmation(
   settings: ConfirmationSettings,
   input: PendingSignUp,
 ): Promise<Record<string, unknown>> {
-  await ensureConfirmationSchema(auth.db);
   const redirectTo = redirectTarget(c, redirectPolicy(c, auth.options));
   const verifyUrl = `${new URL(c.req.url).origin}/auth/v1/verify`;
   const now = new Date(auth.now());

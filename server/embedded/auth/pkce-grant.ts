@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import { findUserById } from './accounts.ts';
-import { ensureConfirmationSchema } from './auth-schema.ts';
 import type { AuthServices } from './auth-services.ts';
 import { GoTrueError } from './gotrue-error.ts';
 import { consumeFlowState, findFlowStateByAuthCode, verifierMatches } from './pkce.ts';
@@ -34,7 +33,6 @@ export async function pkceGrant(c: Context, auth: AuthServices): Promise<Record<
     );
   }
   if (!authCodeFormat.test(authCode)) throw notFound();
-  await ensureConfirmationSchema(auth.db);
   const flowState = await findFlowStateByAuthCode(auth.db, authCode);
   // A code /verify has not handed out yet cannot be known to anyone; it is refused like a wrong one.
   if (!flowState?.user_id || !flowState.auth_code_issued_at) throw notFound();

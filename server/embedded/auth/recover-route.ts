@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import { findUserByEmail } from './accounts.ts';
-import { ensureConfirmationSchema } from './auth-schema.ts';
 import type { AuthServices } from './auth-services.ts';
 import {
   confirmationSettings,
@@ -41,7 +40,6 @@ export async function recoverRoute(c: Context, auth: AuthServices): Promise<Resp
   const user = await findUserByEmail(auth.db, email);
   if (!user || !settings) return c.json({});
 
-  await ensureConfirmationSchema(auth.db);
   const redirectTo = redirectTarget(c, redirectPolicy(c, auth.options));
   const verifyUrl = `${new URL(c.req.url).origin}/auth/v1/verify`;
   const now = new Date(auth.now());

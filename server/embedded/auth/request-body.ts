@@ -1,4 +1,4 @@
-import { jsonNestingExceeds } from '../../shared/json-nesting.ts';
+import { jsonNestingExceeds } from '../../cross-runtime/json-nesting.ts';
 import type { Context } from 'hono';
 import { GoTrueError } from './gotrue-error.ts';
 

@@ -6,11 +6,11 @@ export interface UserRow {
   email: string | null;
   encrypted_password: string | null;
   email_confirmed_at: Date | null;
-  /** Absent on data directories made before confirmations existed (auth-schema.ts adds them). */
-  confirmation_token?: string | null;
-  confirmation_sent_at?: Date | null;
-  recovery_token?: string | null;
-  recovery_sent_at?: Date | null;
+  /** Added by db/auth-schema.sql, which every start applies. */
+  confirmation_token: string | null;
+  confirmation_sent_at: Date | null;
+  recovery_token: string | null;
+  recovery_sent_at: Date | null;
   last_sign_in_at: Date | null;
   raw_app_meta_data: Record<string, unknown>;
   raw_user_meta_data: Record<string, unknown>;

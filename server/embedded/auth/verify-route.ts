@@ -1,9 +1,8 @@
 import type { Context } from 'hono';
-import { ensureConfirmationSchema } from './auth-schema.ts';
 import type { AuthServices } from './auth-services.ts';
 import { confirmationSettings, confirmationTokenDigest, pkceTokenPrefix } from './confirmation.ts';
 import { GoTrueError } from './gotrue-error.ts';
-import { issueAuthCode, recoveryMethod } from './pkce.ts';
+import { emailSignupMethod, issueAuthCode, recoveryMethod } from './pkce.ts';
 import { redirectPolicy, redirectTarget } from './redirect-url.ts';
 import type { UserRow } from './user-json.ts';
 
@@ -70,8 +69,8 @@ export async function verifyRoute(c: Context, auth: AuthServices): Promise<Respo
     if (!emailLinkTypes.has(type))
       throw new GoTrueError(400, 'validation_failed', 'Invalid email verification type');
     // Links of other types are never issued here, so like unknown tokens they match no one.
-    if (type === 'signup') confirmed = await confirmSignUp(auth, token, pkce);
-    else if (type === 'recovery') confirmed = await confirmRecovery(auth, token, pkce);
+    if (type === 'signup') confirmed = await confirmEmailLink(auth, signUpLink, token, pkce);
+    else if (type === 'recovery') confirmed = await confirmEmailLink(auth, recoveryLink, token, pkce);
     else throw invalidLink();
   } catch (error) {
     if (!(error instanceof GoTrueError)) throw error;
@@ -96,33 +95,61 @@ export async function verifyRoute(c: Context, auth: AuthServices): Promise<Respo
   return c.redirect(`${redirectTo.split('#')[0] ?? redirectTo}#${fragment}`, 303);
 }
 
+/** What tells the two kinds of email link apart: where their token lives, and their PKCE flow. */
+interface EmailLink {
+  tokenColumn: 'confirmation_token' | 'recovery_token';
+  sentAtColumn: 'confirmation_sent_at' | 'recovery_sent_at';
+  flowMethod: string;
+}
+
+/** A confirmation email's link: confirms the address of a sign-up. */
+const signUpLink: EmailLink = {
+  tokenColumn: 'confirmation_token',
+  sentAtColumn: 'confirmation_sent_at',
+  flowMethod: emailSignupMethod,
+};
+
+/**
+ * A password-reset email's link (GoTrue's recoverVerify): signs the user in (the app then asks for
+ * a new password) and confirms the address if it was not yet (the email reached its owner).
+ */
+const recoveryLink: EmailLink = {
+  tokenColumn: 'recovery_token',
+  sentAtColumn: 'recovery_sent_at',
+  flowMethod: recoveryMethod,
+};
+
 /**
  * Finds the user by the link's token, checks it has not expired (MAILER_OTP_EXP, from when it was
- * sent) and confirms the address; a PKCE link also gets its flow state's auth code. One
- * transaction: without a flow state nothing is confirmed, as in GoTrue.
+ * sent), confirms the address and uses the link up; a PKCE link also gets its flow state's auth
+ * code. One transaction: without a flow state nothing is confirmed, as in GoTrue.
  */
-async function confirmSignUp(auth: AuthServices, token: string, pkce: boolean): Promise<Confirmed> {
+async function confirmEmailLink(
+  auth: AuthServices,
+  link: EmailLink,
+  token: string,
+  pkce: boolean,
+): Promise<Confirmed> {
   const settings = confirmationSettings(auth.options);
-  await ensureConfirmationSchema(auth.db);
   const now = new Date(auth.now());
   return auth.db.transaction(async (tx) => {
     const { rows } = await tx.query<UserRow>(
-      'select * from auth.users where confirmation_token = $1 for update',
+      `select * from auth.users where ${link.tokenColumn} = $1 for update`,
       [confirmationTokenDigest(token)],
     );
     const user = rows[0];
-    const sentAt = user?.confirmation_sent_at?.getTime();
+    const sentAt = user?.[link.sentAtColumn]?.getTime();
     const expiryMs = settings?.linkExpiryMs ?? 86_400_000;
     if (!user || sentAt === undefined || sentAt + expiryMs < now.getTime()) throw invalidLink();
     const updated = await tx.query<UserRow>(
       `update auth.users
-          set email_confirmed_at = coalesce(email_confirmed_at, $2), confirmation_token = null, updated_at = $2
+          set email_confirmed_at = coalesce(email_confirmed_at, $2), ${link.tokenColumn} = null, updated_at = $2
         where id = $1 returning *`,
       [user.id, now],
     );
     const confirmedUser = updated.rows[0] ?? user;
     if (!pkce) return { user: confirmedUser, authCode: null };
-    const authCode = await issueAuthCode(tx, user.id, now);
+    const authCode = await issueAuthCode(tx, user.id, now, link.flowMethod);
     if (!authCode) {
       throw new GoTrueError(
         400,
@@ -131,43 +158,5 @@ async function confirmSignUp(auth: AuthServices, token: string, pkce: boolean): 
       );
     }
     return { user: confirmedUser, authCode };
-  });
-}
-
-/**
- * GoTrue's recoverVerify: the link of a password-reset email. It signs the user in (the app then
- * asks for a new password), confirms the address if it was not yet (the email reached its owner),
- * and is used up. Expiry as for confirmation links (MAILER_OTP_EXP).
- */
-async function confirmRecovery(auth: AuthServices, token: string, pkce: boolean): Promise<Confirmed> {
-  const settings = confirmationSettings(auth.options);
-  await ensureConfirmationSchema(auth.db);
-  const now = new Date(auth.now());
-  return auth.db.transaction(async (tx) => {
-    const { rows } = await tx.query<UserRow>(
-      'select * from auth.users where recovery_token = $1 for update',
-      [confirmationTokenDigest(token)],
-    );
-    const user = rows[0];
-    const sentAt = user?.recovery_sent_at?.getTime();
-    const expiryMs = settings?.linkExpiryMs ?? 86_400_000;
-    if (!user || sentAt === undefined || sentAt + expiryMs < now.getTime()) throw invalidLink();
-    const updated = await tx.query<UserRow>(
-      `update auth.users
-          set email_confirmed_at = coalesce(email_confirmed_at, $2), recovery_token = null, updated_at = $2
-        where id = $1 returning *`,
-      [user.id, now],
-    );
-    const recovered = updated.rows[0] ?? user;
-    if (!pkce) return { user: recovered, authCode: null };
-    const authCode = await issueAuthCode(tx, user.id, now, recoveryMethod);
-    if (!authCode) {
-      throw new GoTrueError(
-        400,
-        'flow_state_not_found',
-        'No associated flow state found. No valid flow state found for user.',
-      );
-    }
-    return { user: recovered, authCode };
   });
 }

@@ -5,17 +5,32 @@ import type { Database } from './database.ts';
 const bootstrapFile = new URL('./bootstrap.sql', import.meta.url);
 
 const storageSchemaFile = new URL('./storage-schema.sql', import.meta.url);
+const authSchemaFile = new URL('./auth-schema.sql', import.meta.url);
+
+/** Runs a schema file whose every statement is idempotent, in one transaction. */
+async function applyIdempotentSchema(db: Database, file: URL): Promise<void> {
+  const sql = await readFile(file, 'utf8');
+  await db.transaction(async (tx) => {
+    await tx.exec(sql);
+  });
+}
 
 /**
  * Brings the platform's Storage schema (storage-schema.sql) up to date: every statement is
  * idempotent, so it runs on every start, on new and old data directories alike, before the
  * migrations that add buckets and policies to it.
  */
-export async function ensureStorageSchema(db: Database): Promise<void> {
-  const sql = await readFile(storageSchemaFile, 'utf8');
-  await db.transaction(async (tx) => {
-    await tx.exec(sql);
-  });
+export function ensureStorageSchema(db: Database): Promise<void> {
+  return applyIdempotentSchema(db, storageSchemaFile);
+}
+
+/**
+ * Brings the embedded GoTrue's schema (auth-schema.sql: email confirmation, password recovery,
+ * PKCE flow state) up to date, the same way: on every start, so data directories made before it
+ * existed get it before the auth server takes a request.
+ */
+export function ensureAuthSchema(db: Database): Promise<void> {
+  return applyIdempotentSchema(db, authSchemaFile);
 }
 
 /** Migration files are named like the Supabase CLI's: `<version>_<name>.sql`. */

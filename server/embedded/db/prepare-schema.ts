@@ -2,6 +2,7 @@ import { newBackupPath, pruneAutomaticBackups, describeBackup } from '../data-di
 import {
   applyMigrations,
   bootstrapDatabase,
+  ensureAuthSchema,
   ensureStorageSchema,
   planMigrations,
 } from './apply-migrations.ts';
@@ -10,8 +11,9 @@ import type { Database } from './database.ts';
 
 /**
  * Brings the database up to the repository's migrations: the bootstrap on a new database, the
- * platform's Storage schema, then the pending files in order. An existing database is backed up first, so a migration that goes
- * wrong can be undone with `npm run restore`.
+ * embedded auth server's and the platform's Storage schemas (idempotent, on every start), then the
+ * pending files in order. An existing database is backed up first, so a migration that goes wrong
+ * can be undone with `npm run restore`.
  */
 export async function prepareSchema(
   db: Database,
@@ -26,6 +28,7 @@ export async function prepareSchema(
   },
 ): Promise<void> {
   await bootstrapDatabase(db);
+  await ensureAuthSchema(db);
   await ensureStorageSchema(db);
   await recordRoleTimeouts(db, options.statementTimeouts ?? {});
   const plan = await planMigrations(db, options.migrationsDir);

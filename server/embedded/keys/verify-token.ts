@@ -1,4 +1,4 @@
-import { accessTokenVerifier, type TokenCheck } from '../../shared/access-token.ts';
+import { accessTokenVerifier, type TokenCheck } from '../../cross-runtime/access-token.ts';
 import type { ProjectKeys } from './project-keys.ts';
 
 const verifiers = new WeakMap<ProjectKeys, (token: string) => Promise<TokenCheck>>();

@@ -1,4 +1,4 @@
-import { jsonNestingExceeds } from '../../shared/json-nesting.ts';
+import { jsonNestingExceeds } from '../../cross-runtime/json-nesting.ts';
 import { PostgrestError } from './postgrest-error.ts';
 
 /**

@@ -1,4 +1,9 @@
-import { applyMigrations, bootstrapDatabase, ensureStorageSchema } from '../../db/apply-migrations.ts';
+import {
+  applyMigrations,
+  bootstrapDatabase,
+  ensureAuthSchema,
+  ensureStorageSchema,
+} from '../../db/apply-migrations.ts';
 import type { Database, Transaction } from '../../db/database.ts';
 import { migrationsAsApplied, readAppliedMigrations } from './import-migrations.ts';
 import { resetSequences } from './import-sequences.ts';
@@ -46,6 +51,7 @@ export async function importPgliteDatabase(options: ImportPgliteOptions): Promis
       await requireEmptySuperuserTarget(tx);
       const db = insideTransaction(tx, options.target);
       await bootstrapDatabase(db);
+      await ensureAuthSchema(db);
       await ensureStorageSchema(db);
       const migrations = await migrationsAsApplied(db, options.migrationsDir, applied);
       await applyMigrations(db, migrations);

@@ -9,7 +9,7 @@ import { ImageDropZone } from '@/entities/post/image/ui/image-drop-zone';
 import { PostCheckPanel } from '@/entities/post/check/ui/post-check-panel';
 import { documentFor, useGeneratorStore } from '../generator-store';
 import { useVariantsStore } from '../variants-store';
-import { useVoiceInput } from '../voice/use-voice-input';
+import { useDictation } from '../dictation/use-dictation';
 import { authorInputFrom } from '../author-input';
 import { useComposerImage } from './use-composer-image';
 import { DraftEditor } from './draft-editor';
@@ -67,7 +67,7 @@ export function DashboardPage({
     if (draft.saveState !== 'saving') void draft.image.attach(files);
   };
   usePastedImages(attach);
-  const voice = useVoiceInput(profile?.language_preference ?? 'en-US', (heard) => {
+  const dictation = useDictation(profile?.language_preference ?? 'en-US', (heard) => {
     const current = useGeneratorStore.getState().topic;
     setTopic(current.trim() ? `${current.trim()} ${heard}` : heard);
   });
@@ -147,7 +147,7 @@ export function DashboardPage({
             onGenerate={() => void startGeneration()}
             researchOpen={researchOpen}
             onToggleResearch={() => setResearchOpen(!researchOpen)}
-            voice={{ ...voice, toggle: () => void voice.toggle() }}
+            dictation={{ ...dictation, toggle: () => void dictation.toggle() }}
             image={imageControls}
           />
           {researchOpen && renderResearch && (

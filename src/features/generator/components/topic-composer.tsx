@@ -15,7 +15,8 @@ interface TopicComposerProps {
   onToggleResearch: () => void;
   /** Why generating is not possible yet (the AI service loading or out of reach), under the button. */
   generateHint?: ReactNode;
-  voice: { supported: boolean; listening: boolean; interim: string; toggle: () => void };
+  /** Dictation into the topic (the "Voice Input" button, docs/product.md §5.3). */
+  dictation: { supported: boolean; listening: boolean; interim: string; toggle: () => void };
   /** "Add Image", first in the row of buttons, and what is attached, under it. */
   image: { button: ReactNode; details: ReactNode };
   /** How many versions "Generate Post" writes (1, or 2 to 3 to choose from). */
@@ -30,7 +31,7 @@ const versionLabels: Record<VersionCount, string> = {
 
 /** The "Create New Post" pane's controls (docs/product.md §2 "Dashboard"). */
 export function TopicComposer(props: TopicComposerProps) {
-  const { topic, generating, voice } = props;
+  const { topic, generating, dictation } = props;
   const hintId = useId();
   const versionsId = useId();
   const tooLong = topic.length > maxTopicLength;
@@ -53,8 +54,8 @@ export function TopicComposer(props: TopicComposerProps) {
         <p id={hintId} className={`mt-1 text-xs ${tooLong ? 'text-red-600' : 'text-slate-500'}`}>
           {tooLong
             ? `The topic is too long: keep it under ${maxTopicLength.toLocaleString('en-US')} characters (now ${topic.length.toLocaleString('en-US')}).`
-            : voice.listening && voice.interim
-              ? `Hearing: ${voice.interim}`
+            : dictation.listening && dictation.interim
+              ? `Hearing: ${dictation.interim}`
               : `${topic.length.toLocaleString('en-US')} / ${maxTopicLength.toLocaleString('en-US')}`}
         </p>
       </div>
@@ -62,11 +63,11 @@ export function TopicComposer(props: TopicComposerProps) {
         {props.image.button}
         <Button
           variant="secondary"
-          aria-pressed={voice.listening}
-          onClick={voice.toggle}
-          className={voice.listening ? 'border-red-300 bg-red-50 text-red-700' : ''}
+          aria-pressed={dictation.listening}
+          onClick={dictation.toggle}
+          className={dictation.listening ? 'border-red-300 bg-red-50 text-red-700' : ''}
         >
-          {voice.listening ? (
+          {dictation.listening ? (
             <MicOff aria-hidden="true" className="h-4 w-4" />
           ) : (
             <Mic aria-hidden="true" className="h-4 w-4" />
@@ -83,12 +84,12 @@ export function TopicComposer(props: TopicComposerProps) {
         </Button>
       </div>
       {props.image.details}
-      {voice.listening && (
+      {dictation.listening && (
         <p role="status" className="flex items-center gap-2 text-sm text-red-700">
           <span aria-hidden="true" className="h-2 w-2 animate-pulse rounded-full bg-red-600" /> Listening...
         </p>
       )}
-      {!voice.supported && <p className="text-xs text-slate-500">Not supported in this browser</p>}
+      {!dictation.supported && <p className="text-xs text-slate-500">Not supported in this browser</p>}
       {!props.researchOpen && (
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <label htmlFor={versionsId} className="font-medium text-slate-700">

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/lib/toast/toast';
 import { speechRecognitionConstructor, type SpeechRecognitionLike } from './speech-recognition-types';
-import { voiceMessages } from './voice-messages';
+import { dictationMessages } from './dictation-messages';
 
-interface VoiceInput {
+interface Dictation {
   supported: boolean;
   listening: boolean;
   /** Words heard but not final yet, shown while the user speaks. */
@@ -12,11 +12,11 @@ interface VoiceInput {
 }
 
 /**
- * Dictation over the Web Speech API (docs/product.md §12 "Voice"): continuous with interim results in the
+ * Dictation over the Web Speech API (docs/product.md §5.3 "Voice input"): continuous with interim results in the
  * profile's language; off → on after microphone permission → off; while on, recognition restarts
  * whenever the browser ends it. Final text is handed to `onText`.
  */
-export function useVoiceInput(language: string, onText: (text: string) => void): VoiceInput {
+export function useDictation(language: string, onText: (text: string) => void): Dictation {
   const [supported] = useState(() => speechRecognitionConstructor() !== null);
   const [listening, setListening] = useState(false);
   const [interim, setInterim] = useState('');
@@ -58,8 +58,8 @@ export function useVoiceInput(language: string, onText: (text: string) => void):
       instance.onerror = (event) => {
         if (event.error === 'no-speech' || event.error === 'aborted') return; // onend restarts
         if (event.error === 'not-allowed' || event.error === 'service-not-allowed')
-          stopWith(voiceMessages.denied);
-        else stopWith(voiceMessages.micError(event.error));
+          stopWith(dictationMessages.denied);
+        else stopWith(dictationMessages.micError(event.error));
       };
       instance.onend = () => {
         setInterim('');
@@ -70,12 +70,12 @@ export function useVoiceInput(language: string, onText: (text: string) => void):
         try {
           instance.start();
         } catch {
-          stopWith(voiceMessages.restartFailed);
+          stopWith(dictationMessages.restartFailed);
         }
       };
       return instance;
     } catch {
-      toast.error(voiceMessages.initFailed);
+      toast.error(dictationMessages.initFailed);
       return null;
     }
   }, [language, stopWith]);
@@ -93,22 +93,22 @@ export function useVoiceInput(language: string, onText: (text: string) => void):
       wanted.current = false;
       try {
         recognition.current?.stop();
-        toast(voiceMessages.stopped);
+        toast(dictationMessages.stopped);
       } catch {
-        toast.error(voiceMessages.stopFailed);
+        toast.error(dictationMessages.stopFailed);
       }
       setListening(false);
       return;
     }
     if (!supported) {
-      toast.error(voiceMessages.unsupported);
+      toast.error(dictationMessages.unsupported);
       return;
     }
     try {
       const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
       stream.getTracks().forEach((track) => track.stop());
     } catch {
-      toast.error(voiceMessages.denied);
+      toast.error(dictationMessages.denied);
       return;
     }
     recognition.current?.abort();
@@ -117,9 +117,9 @@ export function useVoiceInput(language: string, onText: (text: string) => void):
     try {
       wanted.current = true;
       recognition.current.start();
-      toast(voiceMessages.listening);
+      toast(dictationMessages.listening);
     } catch {
-      stopWith(voiceMessages.startFailed);
+      stopWith(dictationMessages.startFailed);
     }
   }, [create, stopWith, supported]);
 

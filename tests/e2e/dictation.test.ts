@@ -64,14 +64,14 @@ beforeAll(async () => {
   browser = await openBrowser();
   page = browser.page;
   await page.addInitScript(installScriptedSpeech);
-  await signUpAndOnboard(page, server.url, newAccount('Voice User'));
+  await signUpAndOnboard(page, server.url, newAccount('Dictation User'));
 });
 afterAll(async () => {
   await browser?.close();
   await server?.dispose();
 });
 
-describe('voice input', () => {
+describe('dictation (the "Voice Input" button)', () => {
   it('dictates into the topic, shows Listening..., and stops on a second press', async () => {
     const input = page.getByLabel('What would you like to post about?');
     await input.fill('Why');

@@ -1,5 +1,5 @@
-/** docs/product.md §15 "Voice" messages and toasts, verbatim. */
-export const voiceMessages = {
+/** Dictation's messages and toasts (docs/product.md §15.5), verbatim. */
+export const dictationMessages = {
   unsupported: 'Speech recognition is not supported in your browser. Please try Chrome, Edge, or Safari.',
   denied: 'Microphone access denied. Please allow microphone access in your browser settings.',
   micError: (code: string) => `Microphone error: ${code}. Please check browser permissions.`,
