@@ -42,6 +42,7 @@ const profile: Profile = {
   max_hashtags: 3,
   end_with_question: false,
   voice_profile: null,
+  created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',
 };
 
@@ -87,12 +88,12 @@ const network = setupServer(
     const id = new URL(request.url).searchParams.get('id')?.replace(/^eq\./, '');
     const row = postRows.find((post) => post.id === id);
     if (!row) return HttpResponse.json({ code: 'PGRST116', message: 'not found' }, { status: 406 });
-    const updated = {
+    const updated: Post = {
       ...row,
       ...patch,
       publish_status: patch.is_published ? 'published' : row.publish_status,
     };
-    postRows = postRows.map((post) => (post.id === id ? (updated as Post) : post));
+    postRows = postRows.map((post) => (post.id === id ? updated : post));
     return HttpResponse.json(updated);
   }),
 );

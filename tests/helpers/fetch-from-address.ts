@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../src/lib/supabase/database.types.ts';
 import WebSocket from 'ws';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
 
@@ -46,8 +47,8 @@ export function fetchFromAddress(localAddress: string): typeof fetch {
 export function supabaseClientFrom(
   server: Pick<EmbeddedServer, 'url' | 'keys'>,
   localAddress: string,
-): SupabaseClient {
-  return createClient(server.url, server.keys.publishableKey, {
+): SupabaseClient<Database> {
+  return createClient<Database>(server.url, server.keys.publishableKey, {
     global: { fetch: fetchFromAddress(localAddress) },
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },

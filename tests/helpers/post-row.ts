@@ -15,6 +15,8 @@ export function postRow(fields: Written & Partial<Post>): Post {
     planned_at: planned,
     publish_status: fields.is_published ? 'published' : planned ? 'scheduled' : 'draft',
     publish_attempts: 0,
+    publish_claimed_at: null,
+    publish_sent_at: null,
     publish_error: null,
     publish_error_kind: null,
     next_attempt_at: null,

@@ -21,7 +21,7 @@ import { useLinkedInStore } from '@/features/publishing/linkedin-store';
 import { useProfileStore } from '@/features/profile/profile-store';
 import { useResearchStore } from '@/features/research/research-store';
 import { getSupabase, initSupabase } from '@/lib/supabase/client';
-import type { ProfileFields } from '@/lib/supabase/database-types';
+import type { Database, ProfileFields } from '@/lib/supabase/database-types';
 import { toast } from '@/lib/toast/toast';
 import { configuredProviders, type ProviderConfig } from '../../server/api/provider-config.ts';
 import { mountApi } from '../../server/embedded/mount-api.ts';
@@ -243,7 +243,7 @@ export function setupApp(options: SetupAppOptions = {}): AppHarness {
       const email = `ui-user${accounts}-${Date.now()}@example.com`;
       const password = 'correct horse battery';
       // The factories' own client, with a storage key of its own (the app's client owns the page's).
-      const client = createClient(running.url, running.keys.publishableKey, {
+      const client = createClient<Database>(running.url, running.keys.publishableKey, {
         auth: {
           persistSession: false,
           autoRefreshToken: false,

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../src/lib/supabase/database.types.ts';
 import { inject } from 'vitest';
 import WebSocket from 'ws';
 import {
@@ -99,8 +100,8 @@ export function startServerWithOwnDatabase(
 export function supabaseClient(
   server: Pick<EmbeddedServer, 'url' | 'keys'>,
   key = server.keys.publishableKey,
-): SupabaseClient {
-  return createClient(server.url, key, {
+): SupabaseClient<Database> {
+  return createClient<Database>(server.url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   });

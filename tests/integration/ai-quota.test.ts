@@ -80,6 +80,7 @@ describe('the AI quota in Postgres (consume_ai_user_quota)', () => {
     });
     expect(anon.status).toBe(401);
     // The function that took the caller's own limit is gone.
+    // @ts-expect-error -- gone from the schema, so from its generated types too
     const old = await user.client.rpc('consume_ai_quota', { request_limit: 10, window_seconds: 60 });
     expect(old.error?.code).toBe('PGRST202');
     const address = await user.client.rpc('consume_ai_address_quota', {

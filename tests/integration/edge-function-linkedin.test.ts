@@ -3,7 +3,8 @@
 // Storage) and the fake LinkedIn: the same routes and publisher as under Node.
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Post } from '@/entities/post/post';
+import { toPost, type Post } from '@/entities/post/post';
+import type { TablesInsert } from '@/lib/supabase/database-types';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
 import { startEdgeFunction, type EdgeFunction } from '../helpers/edge-function.ts';
@@ -64,8 +65,11 @@ describe('LinkedIn on the Edge Function', () => {
       connection: { name: 'Ada Lovelace', needsReconnect: false },
     });
 
-    const insert = (fields: Record<string, unknown>) =>
-      client.from('posts').insert(fields).select().single() as unknown as Promise<{ data: Post }>;
+    const insert = async (fields: TablesInsert<'posts'>): Promise<{ data: Post }> => {
+      const { data, error } = await client.from('posts').insert(fields).select().single();
+      if (error) throw error;
+      return { data: toPost(data) };
+    };
     const { data: now } = await insert({
       topic: 'Now',
       content: 'Shipping (finally) today.',

@@ -18,6 +18,7 @@ const profile: Profile = {
   max_hashtags: 1,
   end_with_question: true,
   voice_profile: null,
+  created_at: '2026-11-26T00:00:00.000Z',
   updated_at: '2026-11-26T00:00:00.000Z',
 };
 

@@ -3,7 +3,7 @@ import { findModel, resolveModel, type ModelCatalog } from '@shared/model-catalo
 import { mapBackendError } from '@/lib/errors/map-backend-error';
 import { storeErrorMessage } from '@/lib/errors/store-error-message';
 import { currentUserId, getSupabase, requireUserId } from '@/lib/supabase/client';
-import type { Profile, ProfileFields, VoiceSample } from '@/lib/supabase/database-types';
+import { toProfile, type Profile, type ProfileFields, type VoiceSample } from '@/lib/supabase/database-types';
 import { deleteVoiceSamples } from './api/delete-voice-samples';
 import { fetchVoiceSamples } from './api/fetch-voice-samples';
 import { insertVoiceSamples } from './api/insert-voice-samples';
@@ -77,7 +77,7 @@ export const useProfileStore = create<ProfileState>()((set, get) => ({
       set({ profile: null, voiceSamples: samples, isNewUser: true, loading: false });
       return;
     }
-    set({ profile: data as Profile, voiceSamples: samples, isNewUser: false, loading: false });
+    set({ profile: toProfile(data), voiceSamples: samples, isNewUser: false, loading: false });
     if (catalog) await get().upgradeRetiredModel(catalog);
   },
 
@@ -103,8 +103,9 @@ export const useProfileStore = create<ProfileState>()((set, get) => ({
       set({ error: message });
       throw new Error(message);
     }
-    set({ profile: data as Profile, isNewUser: false, error: null });
-    return data as Profile;
+    const profile = toProfile(data);
+    set({ profile, isNewUser: false, error: null });
+    return profile;
   },
 
   saveVoiceSamples: async (contents) => {

@@ -2,10 +2,11 @@ import {
   createClient,
   type RealtimeChannel,
   type Session,
-  type SupabaseClient,
+  type SupabaseClient as UntypedSupabaseClient,
   type User,
 } from '@supabase/supabase-js';
 import { rememberLandingUrl } from './auth-redirect';
+import type { Database } from './database.types';
 import { limitedReconnectSchedule } from './realtime-reconnect';
 
 /**
@@ -16,7 +17,10 @@ let client: SupabaseClient | null = null;
 let storageKey = '';
 const gaveUpListeners = new Set<() => void>();
 
-export type { RealtimeChannel, Session, SupabaseClient, User };
+/** The app's client, typed by the schema of supabase/migrations (database.types.ts, `npm run gen:types`). */
+export type SupabaseClient = UntypedSupabaseClient<Database>;
+
+export type { RealtimeChannel, Session, User };
 
 /**
  * docs/product.md §16: the PKCE flow. A sign-up keeps a code verifier in this browser; the confirmation link
@@ -27,7 +31,7 @@ export function initSupabase(url: string, publishableKey: string): SupabaseClien
   storageKey = `sb-${new URL(url).hostname.split('.')[0]}-auth-token`;
   // Read before supabase-js starts, which removes a `code` it has exchanged from the address.
   rememberLandingUrl();
-  client = createClient(url, publishableKey, {
+  client = createClient<Database>(url, publishableKey, {
     auth: {
       flowType: 'pkce',
       detectSessionInUrl: true,

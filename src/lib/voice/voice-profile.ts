@@ -1,9 +1,10 @@
 /**
  * How an author writes, derived from their own posts (derive-voice-profile.ts) and editable by them
  * in Settings. Every field is a short sentence in plain words, because the author reads and edits it
- * and the prompt builder passes it to the model as it stands.
+ * and the prompt builder passes it to the model as it stands. A type, not an interface, so that it is
+ * assignable to the `Json` of profiles.voice_profile (jsonb) when it is saved.
  */
-export interface VoiceProfile {
+export type VoiceProfile = {
   /** Typical length, e.g. "About 180 words (1,100 characters), from 120 to 240 words". */
   length: string;
   /** Sentence rhythm, e.g. "Short sentences, 11 words on average, with the odd one-word fragment". */
@@ -22,7 +23,7 @@ export interface VoiceProfile {
   phrasesUsed: string[];
   /** Words and phrases the author never uses (stock AI vocabulary absent from the samples, and their own). */
   phrasesAvoided: string[];
-}
+};
 
 /** Bounds that keep a profile readable and the prompt small (the database checks the whole object's size). */
 export const voiceProfileLimits = {

@@ -1,6 +1,6 @@
 import { userFacingError } from '@/lib/errors/store-error-message';
 import { getSupabase } from '@/lib/supabase/client';
-import type { Post } from '@/entities/post/post';
+import { toPost, type Post } from '@/entities/post/post';
 
 /** The server's read cap (MAX_ROWS); a month is read in pages of this size. */
 const monthPageSize = 1000;
@@ -24,7 +24,7 @@ export async function fetchPostsBetween(userId: string, from: Date, to: Date): P
         .order('id', { ascending: true })
         .range(offset, offset + monthPageSize - 1);
       if (error) throw error;
-      month.push(...(data as Post[]));
+      month.push(...data.map(toPost));
       if (data.length < monthPageSize) return month;
     }
   } catch (error) {

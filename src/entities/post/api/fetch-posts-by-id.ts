@@ -1,6 +1,6 @@
 import { userFacingError } from '@/lib/errors/store-error-message';
 import { getSupabase } from '@/lib/supabase/client';
-import type { Post } from '@/entities/post/post';
+import { toPost, type Post } from '@/entities/post/post';
 
 /** The user's posts with these ids as stored now (a deleted one is simply missing). */
 export async function fetchPostsById(ids: readonly string[]): Promise<Post[]> {
@@ -11,7 +11,7 @@ export async function fetchPostsById(ids: readonly string[]): Promise<Post[]> {
       .select('*')
       .in('id', [...ids]);
     if (error) throw error;
-    return data as Post[];
+    return data.map(toPost);
   } catch (error) {
     throw userFacingError(error);
   }

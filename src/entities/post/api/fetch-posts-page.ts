@@ -1,6 +1,6 @@
 import { userFacingError } from '@/lib/errors/store-error-message';
 import { getSupabase } from '@/lib/supabase/client';
-import type { Post, PublishStatus } from '@/entities/post/post';
+import { toPost, type Post, type PublishStatus } from '@/entities/post/post';
 
 /**
  * `size` posts of the user from `offset` on, newest first (the Saved Posts list, docs/wire-formats.md
@@ -19,7 +19,7 @@ export async function fetchPostsPage(
       .order('created_at', { ascending: false })
       .range(offset, offset + size - 1);
     if (error) throw error;
-    return data as Post[];
+    return data.map(toPost);
   } catch (error) {
     throw userFacingError(error);
   }

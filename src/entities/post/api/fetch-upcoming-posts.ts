@@ -1,6 +1,6 @@
 import { userFacingError } from '@/lib/errors/store-error-message';
 import { getSupabase } from '@/lib/supabase/client';
-import type { Post } from '@/entities/post/post';
+import { toPost, type Post } from '@/entities/post/post';
 
 /**
  * The user's posts still to go out, soonest first: planned and not yet published (scheduled,
@@ -18,7 +18,7 @@ export async function fetchUpcomingPosts(userId: string, limit: number): Promise
       .order('id', { ascending: true })
       .limit(limit);
     if (error) throw error;
-    return data as Post[];
+    return data.map(toPost);
   } catch (error) {
     throw userFacingError(error);
   }

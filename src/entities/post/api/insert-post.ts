@@ -1,6 +1,6 @@
 import { userFacingError } from '@/lib/errors/store-error-message';
 import { getSupabase } from '@/lib/supabase/client';
-import type { Post } from '@/entities/post/post';
+import { toPost, type Post } from '@/entities/post/post';
 
 export type PostImageFields = Pick<Post, 'image_path' | 'image_alt'>;
 
@@ -24,7 +24,7 @@ export async function insertPost(
       .select()
       .single();
     if (error) throw error;
-    return data as Post;
+    return toPost(data);
   } catch (error) {
     throw userFacingError(error);
   }

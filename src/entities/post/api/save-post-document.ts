@@ -1,7 +1,7 @@
 import { userFacingError } from '@/lib/errors/store-error-message';
 import { getSupabase } from '@/lib/supabase/client';
 import type { DocumentFields } from '../document/post-document';
-import type { Post } from '../post';
+import { toPost, type Post } from '../post';
 
 /** The ways a save can end that are not a stored row (docs/decisions/017). */
 export type SaveRefusal =
@@ -17,7 +17,8 @@ export async function fetchPost(id: string): Promise<Post | null> {
   try {
     const { data, error } = await getSupabase().from('posts').select('*').eq('id', id);
     if (error) throw error;
-    return (data as Post[])[0] ?? null;
+    const [post] = data;
+    return post ? toPost(post) : null;
   } catch (error) {
     throw userFacingError(error);
   }
@@ -34,7 +35,7 @@ export async function insertDocument(id: string, fields: DocumentFields): Promis
       .insert({ id, ...fields, is_published: false })
       .select()
       .single();
-    if (!error) return { kind: 'saved', post: data as Post };
+    if (!error) return { kind: 'saved', post: toPost(data) };
     if (error.code !== '23505') throw error;
   } catch (error) {
     throw userFacingError(error);
@@ -60,8 +61,8 @@ export async function updateDocument(
     if (readAt !== null) query = query.eq('updated_at', readAt);
     const { data, error } = await query.select();
     if (error) throw error;
-    const [post] = data as Post[];
-    if (post) return { kind: 'saved', post };
+    const [post] = data;
+    if (post) return { kind: 'saved', post: toPost(post) };
   } catch (error) {
     throw userFacingError(error);
   }
@@ -80,7 +81,8 @@ export async function fetchLatestDraft(userId: string): Promise<Post | null> {
       .order('updated_at', { ascending: false })
       .limit(1);
     if (error) throw error;
-    return (data as Post[])[0] ?? null;
+    const [post] = data;
+    return post ? toPost(post) : null;
   } catch (error) {
     throw userFacingError(error);
   }

@@ -1,6 +1,6 @@
 import { userFacingError } from '@/lib/errors/store-error-message';
 import { getSupabase } from '@/lib/supabase/client';
-import type { Post } from '@/entities/post/post';
+import { toPost, type Post } from '@/entities/post/post';
 
 export type PostPatch = Partial<
   Pick<Post, 'content' | 'is_published' | 'image_path' | 'image_alt' | 'planned_at' | 'first_comment'>
@@ -15,7 +15,7 @@ export async function updatePost(id: string, patch: PostPatch): Promise<Post> {
   try {
     const { data, error } = await getSupabase().from('posts').update(patch).eq('id', id).select().single();
     if (error) throw error;
-    return data as Post;
+    return toPost(data);
   } catch (error) {
     throw userFacingError(error);
   }
