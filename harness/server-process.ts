@@ -10,21 +10,21 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts `server/main.ts` — what `npm start` runs — as a child process and waits for its URL. */
+/**
+ * Starts `server/main.ts` — what `npm start` runs — as a child process and waits for its URL.
+ * `root` is the checkout to run (the bench compares this one with an earlier release's).
+ */
 export async function startServerProcess(
   env: Record<string, string>,
   args: string[] = ['--no-build'],
+  root = projectRoot,
 ): Promise<ServerProcess> {
   // Output goes to the test only; a crash shows the server's own log in the failure message.
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(projectRoot, 'server/main.ts'), ...args],
-    {
-      cwd: projectRoot,
-      env: { ...process.env, PORT: '0', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts'), ...args], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {

@@ -8,7 +8,7 @@ import { settledTreeMemory, treeMemory, type TreeMemory } from '../process-memor
 import type { BenchCase, BenchResult } from '../report.ts';
 import { row } from '../results.ts';
 import { serverRoots, type ServerRoot } from '../server-roots.ts';
-import { startServerAt } from '../server-process.ts';
+import { startServerProcess } from '../../harness/server-process.ts';
 import { publishableKey, signUp, type BenchUser } from '../sign-up.ts';
 import { round } from '../stats.ts';
 
@@ -165,12 +165,16 @@ async function memory(
 async function measure({ root, suffix }: ServerRoot): Promise<BenchResult[]> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-load-'));
   const unlimited = '1000000';
-  const started = await startServerAt(root, {
-    DATA_DIR: dataDir,
-    AUTH_RATE_LIMIT_SIGNUP: unlimited,
-    AUTH_RATE_LIMIT_TOKEN: unlimited,
-    AUTH_RATE_LIMIT_BURST: unlimited,
-  });
+  const started = await startServerProcess(
+    {
+      DATA_DIR: dataDir,
+      AUTH_RATE_LIMIT_SIGNUP: unlimited,
+      AUTH_RATE_LIMIT_TOKEN: unlimited,
+      AUTH_RATE_LIMIT_BURST: unlimited,
+    },
+    ['--no-build'],
+    root,
+  );
   const pid = started.child.pid as number;
   try {
     const server = { url: started.url, anonKey: await publishableKey(started.url) };

@@ -36,6 +36,22 @@ export const testAuthOptions: EmbeddedServerOptions['auth'] = {
   passwordHashConcurrency: 2,
 };
 
+/** What every test server has: a free port of 127.0.0.1, no SPA, hosted Supabase's time limits. */
+function testServerOptions(dataDir: string): EmbeddedServerOptions {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    migrationsDir,
+    distDir: null,
+    jwtExpiry: 3600,
+    maxRows: 1000,
+    statementTimeouts: { anon: 3000, authenticated: 8000, service_role: 8000 },
+    minFreeDiskBytes: 0,
+    auth: testAuthOptions,
+  };
+}
+
 /**
  * Starts the embedded backend in-process on a free port, on a copy of the migrated template
  * database on the test run's PostgreSQL server; close() removes both. With `dataDir` given, the
@@ -47,16 +63,7 @@ export async function startTestServer(
   const dataDir = overrides.dataDir ?? (await copyTemplateDataDir());
   const database = overrides.externalDatabase ? null : await templateCopyFor(dataDir);
   const server = await startEmbeddedServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    migrationsDir,
-    distDir: null,
-    jwtExpiry: 3600,
-    maxRows: 1000,
-    statementTimeouts: { anon: 3000, authenticated: 8000, service_role: 8000 },
-    minFreeDiskBytes: 0,
-    auth: testAuthOptions,
+    ...testServerOptions(dataDir),
     ...(database ? { externalDatabase: database.connection } : {}),
     ...overrides,
   });
@@ -80,20 +87,7 @@ export function startServerWithOwnDatabase(
   dataDir: string,
   overrides: Partial<EmbeddedServerOptions> = {},
 ): Promise<EmbeddedServer> {
-  return startEmbeddedServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    migrationsDir,
-    distDir: null,
-    jwtExpiry: 3600,
-    maxRows: 1000,
-    statementTimeouts: { anon: 3000, authenticated: 8000, service_role: 8000 },
-    minFreeDiskBytes: 0,
-    auth: testAuthOptions,
-    log: () => {},
-    ...overrides,
-  });
+  return startEmbeddedServer({ ...testServerOptions(dataDir), log: () => {}, ...overrides });
 }
 
 /** A real, unmodified supabase-js client for Node (realtime needs a WebSocket class on Node 20). */
