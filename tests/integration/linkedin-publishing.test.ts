@@ -1,9 +1,8 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Post } from '@/entities/post/post';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
-import { startLinkedInApiServer } from '../helpers/linkedin-api-server.ts';
+import { newPost, startLinkedInApiServer, type LinkedInTestUser } from '../helpers/linkedin-api-server.ts';
 import { signedInClient } from '../helpers/test-server.ts';
 
 // Connecting LinkedIn and publishing through the /api functions, against the fake LinkedIn
@@ -12,11 +11,7 @@ import { signedInClient } from '../helpers/test-server.ts';
 let fake: FakeProviders;
 let server: EmbeddedServer;
 
-interface User {
-  client: SupabaseClient;
-  id: string;
-  token: string;
-}
+type User = LinkedInTestUser;
 
 beforeAll(async () => {
   fake = await startFakeProviders();
@@ -64,16 +59,6 @@ async function connect(user: User) {
   });
   expect(response.status).toBe(200);
   return response.json() as Promise<{ connection: { name: string; needsReconnect: boolean } | null }>;
-}
-
-async function newPost(user: User, fields: Record<string, unknown> = {}): Promise<Post> {
-  const { data, error } = await user.client
-    .from('posts')
-    .insert({ topic: 'Release cycle', content: 'We shipped.', ...fields })
-    .select()
-    .single();
-  expect(error).toBeNull();
-  return data as Post;
 }
 
 async function newPostWithImage(user: User, fields: Record<string, unknown> = {}): Promise<Post> {
