@@ -7,7 +7,7 @@ import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import { requireFreeSpace } from './disk-space.ts';
 import { enforceOwnerOnly } from './owner-only-permissions.ts';
 import { importLegacyDatabase } from './pglite-import/import-legacy-database.ts';
-import { postgresLayout, serverOwnedNames } from './postgres-layout.ts';
+import { placeDatabaseFiles, postgresLayout, serverOwnedNames } from './postgres-layout.ts';
 
 export interface OpenDataDirOptions {
   /** Refuse to start with less free space than this on the data directory's disk. */
@@ -65,6 +65,12 @@ export async function openDataDir(dataDir: string, options: OpenDataDirOptions):
     let restarting: Promise<void> | null = null;
     let imported = false;
     if (!connection) {
+      const placed = await placeDatabaseFiles(dataDir, runAs);
+      if (placed) {
+        options.log(
+          `The database's account (${runAs?.name}) cannot enter the folders above ${dataDir}, so the database files live in ${placed} (DATA_DIR/postgres-location says so).`,
+        );
+      }
       const layout = postgresLayout(dataDir);
       const serverOptions = {
         ...layout,
