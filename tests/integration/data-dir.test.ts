@@ -198,6 +198,33 @@ describe('the data directory: a PostgreSQL 17 cluster of its own', () => {
     ).toBeNull();
   });
 
+  it.skipIf(process.getuid?.() !== 0)(
+    'run as root inside a root-only folder, keeps the database where its account can reach it, and says where',
+    async () => {
+      // mkdtemp makes a 0700 folder: the database's account cannot enter it (as /root is).
+      const parent = await emptyDataDir();
+      const dataDir = path.join(parent, 'data');
+      const messages: string[] = [];
+      const server = await ownDatabase(dataDir, { log: (message) => messages.push(message) });
+      const base = (await readFile(path.join(dataDir, 'postgres-location'), 'utf8')).trim();
+      cleanup.push(() => rm(base, { recursive: true, force: true }));
+      expect(base.startsWith('/var/lib/ai-post-writer-db/')).toBe(true);
+      expect(messages.join('\n')).toMatch(/cannot enter the folders above .*, so the database files live in/);
+      const user = await signedInClient(server);
+      expect(
+        (await user.client.from('posts').insert({ topic: 'Reached', content: 'Stored' })).error,
+      ).toBeNull();
+      await server.close();
+      // The next start finds the same database through DATA_DIR's record.
+      const again = await ownDatabase(dataDir);
+      const signIn = await supabaseClient(again).auth.signInWithPassword({
+        email: user.email,
+        password: user.password,
+      });
+      expect(signIn.error).toBeNull();
+    },
+  );
+
   it('says clearly when the configured PostgreSQL binaries are missing or not version 17', async () => {
     const empty = await emptyDataDir();
     await expect(findPostgresBinaries({ POSTGRES_BIN_DIR: empty })).rejects.toThrow(
