@@ -11,15 +11,21 @@ export default mergeConfig(
       // expect.poll waits for a condition up to 30 s (Vitest's default is 1 s, which a busy 2-core
       // machine misses); a condition that holds ends the wait at once.
       expect: { poll: { timeout: 30_000 } },
+      // web, ui and server reuse a worker process from one test file to the next (isolate: false):
+      // a new process, environment and import of the dependencies per file cost more than the
+      // tests themselves (the web project took 103 s isolated, 25 s not). Each file still starts
+      // from fresh project modules and an empty page (tests/helpers/fresh-modules.ts,
+      // fresh-page.ts); the e2e files start their own processes anyway.
       projects: [
         {
           extends: true,
           test: {
             name: 'web',
+            isolate: false,
             environment: 'jsdom',
             environmentOptions: { jsdom: { url: 'http://localhost' } },
             include: ['src/**/*.test.{ts,tsx}'],
-            setupFiles: ['tests/helpers/setup-web.ts'],
+            setupFiles: ['tests/helpers/fresh-modules.ts', 'tests/helpers/setup-web.ts'],
             globals: true,
           },
         },
@@ -27,10 +33,11 @@ export default mergeConfig(
           extends: true,
           test: {
             name: 'server',
+            isolate: false,
             environment: 'node',
             include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'tests/integration/**/*.test.ts'],
             globalSetup: ['tests/helpers/global-setup-database.ts', 'tests/helpers/global-setup-postgres.ts'],
-            setupFiles: ['tests/helpers/setup-node.ts'],
+            setupFiles: ['tests/helpers/fresh-modules.ts', 'tests/helpers/setup-node.ts'],
             // Generous: many tests start servers, and the suite must pass on a busy 2-core machine.
             // Tests wait for conditions, never for time, so a passing test takes no longer.
             testTimeout: 120_000,
@@ -43,11 +50,12 @@ export default mergeConfig(
             // Pages and routes rendered in jsdom through the real stores against the embedded backend
             // started in-process (tests/helpers/render-app.tsx); only the AI providers are fakes.
             name: 'ui',
+            isolate: false,
             environment: './tests/helpers/jsdom-node-environment.ts',
             environmentOptions: { jsdom: { url: 'http://localhost' } },
             include: ['tests/ui/**/*.test.{ts,tsx}'],
             globalSetup: ['tests/helpers/global-setup-database.ts'],
-            setupFiles: ['tests/helpers/setup-ui.ts'],
+            setupFiles: ['tests/helpers/fresh-modules.ts', 'tests/helpers/setup-ui.ts'],
             globals: true,
             testTimeout: 120_000,
             hookTimeout: 180_000,

@@ -39,6 +39,65 @@ export async function signUpAndOnboard(
   await page.getByRole('heading', { name: 'Create New Post' }).waitFor();
 }
 
+/** What the onboarding wizard saves for `signUpAndOnboard`'s answers (read back from a real run). */
+const onboardedProfile = (account: TestAccount, details: { company?: string; role?: string }) => ({
+  full_name: account.fullName,
+  company: details.company ?? 'Navy Labs',
+  website: '',
+  about_me: 'I build compilers and teach teams to ship.',
+  industry: '',
+  writing_style: 'Professional and formal',
+  role: details.role ?? 'Software Engineer',
+});
+
+/**
+ * The same onboarded account as `signUpAndOnboard` makes, created over the API: the sign-up,
+ * then the profile row the wizard saves. The wizard itself is tested through the page
+ * (account-journey, public-onboarding); other tests start from here.
+ */
+export async function createOnboardedAccount(
+  baseUrl: string,
+  account: TestAccount,
+  details: { company?: string; role?: string } = {},
+): Promise<void> {
+  const { supabasePublishableKey: apikey } = (await (await fetch(`${baseUrl}/app-config.json`)).json()) as {
+    supabasePublishableKey: string;
+  };
+  const signUp = await fetch(`${baseUrl}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { apikey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  const session = (await signUp.json()) as { access_token?: string; user?: { id: string } };
+  if (!signUp.ok || !session.access_token || !session.user)
+    throw new Error(`sign-up failed with ${signUp.status}: ${JSON.stringify(session)}`);
+  const profile = await fetch(`${baseUrl}/rest/v1/profiles`, {
+    method: 'POST',
+    headers: {
+      apikey,
+      authorization: `Bearer ${session.access_token}`,
+      'content-type': 'application/json',
+      prefer: 'return=minimal',
+    },
+    body: JSON.stringify({ id: session.user.id, ...onboardedProfile(account, details) }),
+  });
+  if (!profile.ok)
+    throw new Error(`saving the profile failed with ${profile.status}: ${await profile.text()}`);
+}
+
+/** An onboarded account made over the API, signed in from the sign-in card, ending on the dashboard. */
+export async function signInAsOnboardedUser(
+  page: Page,
+  baseUrl: string,
+  account: TestAccount,
+  details: { company?: string; role?: string } = {},
+): Promise<void> {
+  await createOnboardedAccount(baseUrl, account, details);
+  await page.goto(baseUrl);
+  await signIn(page, account);
+  await page.getByRole('heading', { name: 'Create New Post' }).waitFor();
+}
+
 /** The signed-in user's access token, read from supabase-js's stored session. */
 export async function accessTokenOf(page: Page): Promise<string> {
   const token = await page.evaluate(() => {

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppServer } from '../../harness/app-server.ts';
+import type { AppServer } from '../../harness/app-server.ts';
+import { startApp } from './support/app.ts';
 import { openBrowser, serverGoneErrors, type BrowserSession } from './support/browser.ts';
 
 let server: AppServer;
@@ -11,7 +12,7 @@ const email = `journey-${Date.now()}@example.com`;
 const password = 'a sturdy passphrase';
 
 beforeAll(async () => {
-  server = await AppServer.start();
+  server = await startApp();
   browser = await openBrowser();
   page = browser.page;
 });

@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
-import { AppServer } from '../../harness/app-server.ts';
+import type { AppServer } from '../../harness/app-server.ts';
+import { startApp } from './support/app.ts';
 import { openBrowser, type BrowserSession } from './support/browser.ts';
-import { newAccount, signUpAndOnboard } from '../../harness/journeys.ts';
+import { newAccount, signInAsOnboardedUser } from '../../harness/journeys.ts';
 
 /** A plain HTTP server on 127.0.0.1 that records every request it gets. */
 interface Listener {
@@ -51,10 +52,10 @@ let collector: Listener;
 beforeAll(async () => {
   fake = await startFakeProviders();
   collector = await startListener(() => ({ type: 'image/png', body: pixel }));
-  server = await AppServer.start({ GROQ_API_KEY: 'fake-groq-key', GROQ_BASE_URL: fake.url });
+  server = await startApp({ GROQ_API_KEY: 'fake-groq-key', GROQ_BASE_URL: fake.url });
   browser = await openBrowser();
   page = browser.page;
-  await signUpAndOnboard(page, server.url, newAccount('Ada Lovelace'));
+  await signInAsOnboardedUser(page, server.url, newAccount('Ada Lovelace'));
   fake.setScenario('groq', { text: postText, tokensPerSecond: 3000 });
   await page.getByLabel('What would you like to post about?').fill('Pricing');
   await page

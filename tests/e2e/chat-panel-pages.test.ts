@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
-import { AppServer } from '../../harness/app-server.ts';
+import type { AppServer } from '../../harness/app-server.ts';
+import { startApp } from './support/app.ts';
 import { openBrowser, type BrowserSession } from './support/browser.ts';
-import { newAccount, signUpAndOnboard } from '../../harness/journeys.ts';
+import { newAccount, signInAsOnboardedUser } from '../../harness/journeys.ts';
 
 let fake: FakeProviders;
 let server: AppServer;
@@ -17,10 +18,10 @@ const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).get
 
 beforeAll(async () => {
   fake = await startFakeProviders();
-  server = await AppServer.start({ GROQ_API_KEY: 'fake-groq-key', GROQ_BASE_URL: fake.url });
+  server = await startApp({ GROQ_API_KEY: 'fake-groq-key', GROQ_BASE_URL: fake.url });
   browser = await openBrowser();
   page = browser.page;
-  await signUpAndOnboard(page, server.url, newAccount('Grace Hopper'));
+  await signInAsOnboardedUser(page, server.url, newAccount('Grace Hopper'));
   fake.setScenario('groq', { text: 'Ship small, ship often.', tokensPerSecond: 3000 });
   await page.getByLabel('What would you like to post about?').fill(topic);
   await page

@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppServer } from '../../harness/app-server.ts';
+import type { AppServer } from '../../harness/app-server.ts';
+import { startApp } from './support/app.ts';
 import { openBrowser, type BrowserSession } from './support/browser.ts';
-import { newAccount, signUpAndOnboard } from '../../harness/journeys.ts';
+import { newAccount, signInAsOnboardedUser } from '../../harness/journeys.ts';
 
 let server: AppServer;
 let browser: BrowserSession;
@@ -60,11 +61,11 @@ function installScriptedSpeech(): void {
 }
 
 beforeAll(async () => {
-  server = await AppServer.start();
+  server = await startApp();
   browser = await openBrowser();
   page = browser.page;
   await page.addInitScript(installScriptedSpeech);
-  await signUpAndOnboard(page, server.url, newAccount('Dictation User'));
+  await signInAsOnboardedUser(page, server.url, newAccount('Dictation User'));
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
-import { AppServer } from '../../harness/app-server.ts';
+import type { AppServer } from '../../harness/app-server.ts';
+import { startApp } from './support/app.ts';
 import { openBrowser, serverGoneErrors, type BrowserSession } from './support/browser.ts';
-import { newAccount, signIn, signUpAndOnboard } from '../../harness/journeys.ts';
+import { newAccount, signIn, signInAsOnboardedUser } from '../../harness/journeys.ts';
 
 let fake: FakeProviders;
 let server: AppServer;
@@ -44,10 +45,10 @@ async function loseSession() {
 
 beforeAll(async () => {
   fake = await startFakeProviders();
-  server = await AppServer.start({ GROQ_API_KEY: 'fake-groq-key', GROQ_BASE_URL: fake.url });
+  server = await startApp({ GROQ_API_KEY: 'fake-groq-key', GROQ_BASE_URL: fake.url });
   browser = await openBrowser();
   page = browser.page;
-  await signUpAndOnboard(page, server.url, ada);
+  await signInAsOnboardedUser(page, server.url, ada);
   await generate(adaTopic, adaPost);
 });
 afterAll(async () => {
@@ -66,7 +67,7 @@ describe('the generator draft belongs to the account that wrote it', () => {
 
   it('is never shown to another account signing in on the same browser', async () => {
     await loseSession();
-    await signUpAndOnboard(page, server.url, grace);
+    await signInAsOnboardedUser(page, server.url, grace);
     // The dashboard renders the draft with its first paint: what shows now is what Grace gets.
     expect(await topicInput().inputValue()).toBe('');
     expect(await emptyPreview().isVisible()).toBe(true);

@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestEmailTo } from '../helpers/outbox.ts';
 import path from 'node:path';
-import { AppServer } from '../../harness/app-server.ts';
+import type { AppServer } from '../../harness/app-server.ts';
+import { startApp } from './support/app.ts';
 import { openBrowser, type BrowserSession } from './support/browser.ts';
 import { newAccount, type TestAccount } from '../../harness/journeys.ts';
 
@@ -12,7 +13,7 @@ let browser: BrowserSession;
 let page: Page;
 
 beforeAll(async () => {
-  app = await AppServer.start({ AUTH_EMAIL_CONFIRMATION: 'true' });
+  app = await startApp({ AUTH_EMAIL_CONFIRMATION: 'true' });
   outboxDir = path.join(app.dataDir, 'outbox');
   browser = await openBrowser();
   page = browser.page;

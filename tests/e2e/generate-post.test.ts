@@ -5,9 +5,10 @@ import {
   startFakeProviders,
   type FakeProviders,
 } from '../../harness/fakes/fake-providers.ts';
-import { AppServer } from '../../harness/app-server.ts';
+import type { AppServer } from '../../harness/app-server.ts';
+import { startApp } from './support/app.ts';
 import { openBrowser, type BrowserSession } from './support/browser.ts';
-import { newAccount, restAsUser, signUpAndOnboard } from '../../harness/journeys.ts';
+import { newAccount, restAsUser, signInAsOnboardedUser } from '../../harness/journeys.ts';
 
 let fake: FakeProviders;
 let server: AppServer;
@@ -18,7 +19,7 @@ const topic = 'Lessons from my first year as an engineering manager';
 
 beforeAll(async () => {
   fake = await startFakeProviders();
-  server = await AppServer.start({
+  server = await startApp({
     GROQ_API_KEY: 'fake-groq-key',
     GROQ_BASE_URL: fake.url,
     ANTHROPIC_API_KEY: 'fake-anthropic-key',
@@ -27,7 +28,7 @@ beforeAll(async () => {
   browser = await openBrowser();
   page = browser.page;
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  await signUpAndOnboard(page, server.url, account, { company: 'Navy Labs', role: 'Product Manager' });
+  await signInAsOnboardedUser(page, server.url, account, { company: 'Navy Labs', role: 'Product Manager' });
 });
 afterAll(async () => {
   await browser?.close();

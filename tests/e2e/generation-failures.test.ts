@@ -5,9 +5,10 @@ import {
   startFakeProviders,
   type FakeProviders,
 } from '../../harness/fakes/fake-providers.ts';
-import { AppServer } from '../../harness/app-server.ts';
+import type { AppServer } from '../../harness/app-server.ts';
+import { startApp } from './support/app.ts';
 import { openBrowser, type BrowserSession } from './support/browser.ts';
-import { accessTokenOf, newAccount, restAsUser, signUpAndOnboard } from '../../harness/journeys.ts';
+import { accessTokenOf, newAccount, restAsUser, signInAsOnboardedUser } from '../../harness/journeys.ts';
 
 let fake: FakeProviders;
 let server: AppServer;
@@ -19,13 +20,13 @@ const topic = 'What a failed launch taught our team';
 
 beforeAll(async () => {
   fake = await startFakeProviders();
-  server = await AppServer.start({ GROQ_API_KEY: 'fake-groq-key', GROQ_BASE_URL: fake.url });
+  server = await startApp({ GROQ_API_KEY: 'fake-groq-key', GROQ_BASE_URL: fake.url });
   browser = await openBrowser();
   page = browser.page;
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/api/groq/')) groqApiCalls.push(request.url());
   });
-  await signUpAndOnboard(page, server.url, newAccount('Ada Lovelace'));
+  await signInAsOnboardedUser(page, server.url, newAccount('Ada Lovelace'));
   await page.getByLabel('What would you like to post about?').fill(topic);
 });
 afterAll(async () => {

@@ -8,7 +8,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
-import { AppServer } from '../../harness/app-server.ts';
+import type { AppServer } from '../../harness/app-server.ts';
+import { startApp } from './support/app.ts';
 import { openBrowser, type BrowserSession } from './support/browser.ts';
 import { newAccount } from '../../harness/journeys.ts';
 import { checkAtEveryWidth, type PageCheck } from './support/page-checks.ts';
@@ -110,7 +111,7 @@ const button = (name: string, within: Page | Locator = page) =>
 
 beforeAll(async () => {
   fake = await startFakeProviders();
-  server = await AppServer.start({
+  server = await startApp({
     GROQ_API_KEY: 'fake-groq-key',
     GROQ_BASE_URL: fake.url,
     PERPLEXITY_API_KEY: 'fake-perplexity-key',

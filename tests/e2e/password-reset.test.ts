@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestEmailTo } from '../helpers/outbox.ts';
-import { AppServer } from '../../harness/app-server.ts';
+import type { AppServer } from '../../harness/app-server.ts';
+import { startApp } from './support/app.ts';
 import { openBrowser, type BrowserSession } from './support/browser.ts';
 import { newAccount, type TestAccount } from '../../harness/journeys.ts';
 
@@ -12,10 +13,7 @@ let browser: BrowserSession;
 let page: Page;
 
 beforeAll(async () => {
-  [mailing, silent] = await Promise.all([
-    AppServer.start({ AUTH_EMAIL_CONFIRMATION: 'true' }),
-    AppServer.start(),
-  ]);
+  [mailing, silent] = await Promise.all([startApp({ AUTH_EMAIL_CONFIRMATION: 'true' }), startApp()]);
   browser = await openBrowser();
   page = browser.page;
 });

@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
-import { AppServer } from '../../harness/app-server.ts';
+import type { AppServer } from '../../harness/app-server.ts';
+import { startApp } from './support/app.ts';
 import { openBrowser, type BrowserSession } from './support/browser.ts';
-import { newAccount, signUpAndOnboard } from '../../harness/journeys.ts';
+import { newAccount, signInAsOnboardedUser } from '../../harness/journeys.ts';
 
 let fake: FakeProviders;
 let server: AppServer;
@@ -32,7 +33,7 @@ const saved = () =>
 
 beforeAll(async () => {
   fake = await startFakeProviders();
-  server = await AppServer.start({ GROQ_API_KEY: 'fake-groq-key', GROQ_BASE_URL: fake.url });
+  server = await startApp({ GROQ_API_KEY: 'fake-groq-key', GROQ_BASE_URL: fake.url });
   browser = await openBrowser();
   page = browser.page;
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
@@ -41,7 +42,7 @@ beforeAll(async () => {
       (window as unknown as { __xss: string }).__xss = 'alert';
     };
   });
-  await signUpAndOnboard(page, server.url, newAccount('Ada Lovelace'), {
+  await signInAsOnboardedUser(page, server.url, newAccount('Ada Lovelace'), {
     company: 'Engines Ltd',
     role: 'Content Creator',
   });

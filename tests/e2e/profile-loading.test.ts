@@ -1,8 +1,9 @@
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppServer } from '../../harness/app-server.ts';
+import type { AppServer } from '../../harness/app-server.ts';
+import { startApp } from './support/app.ts';
 import { openBrowser, type BrowserSession } from './support/browser.ts';
-import { newAccount, signIn, signUpAndOnboard } from '../../harness/journeys.ts';
+import { createOnboardedAccount, newAccount, signIn, signInAsOnboardedUser } from '../../harness/journeys.ts';
 
 let server: AppServer;
 let browser: BrowserSession;
@@ -11,17 +12,12 @@ const first = newAccount('Ada Lovelace');
 const second = newAccount('Grace Hopper');
 
 beforeAll(async () => {
-  server = await AppServer.start();
-  // The second account exists and is onboarded, from another browser.
-  const other = await openBrowser();
-  try {
-    await signUpAndOnboard(other.page, server.url, second);
-  } finally {
-    await other.close();
-  }
+  server = await startApp();
+  // The second account exists and is onboarded (made elsewhere).
+  await createOnboardedAccount(server.url, second);
   browser = await openBrowser();
   page = browser.page;
-  await signUpAndOnboard(page, server.url, first);
+  await signInAsOnboardedUser(page, server.url, first);
 });
 afterAll(async () => {
   await browser?.close();

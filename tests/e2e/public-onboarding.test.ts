@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppServer } from '../../harness/app-server.ts';
+import type { AppServer } from '../../harness/app-server.ts';
+import { startApp } from './support/app.ts';
 import { openBrowser, type BrowserSession } from './support/browser.ts';
 import { newAccount } from '../../harness/journeys.ts';
 
@@ -9,7 +10,7 @@ let browser: BrowserSession;
 let page: Page;
 
 beforeAll(async () => {
-  server = await AppServer.start();
+  server = await startApp();
   browser = await openBrowser();
   page = browser.page;
 });

@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
-import { AppServer } from '../../harness/app-server.ts';
+import type { AppServer } from '../../harness/app-server.ts';
+import { startApp } from './support/app.ts';
 import { openBrowser, type BrowserSession } from './support/browser.ts';
-import { newAccount, signUpAndOnboard } from '../../harness/journeys.ts';
+import { newAccount, signInAsOnboardedUser } from '../../harness/journeys.ts';
 
 let fake: FakeProviders;
 let server: AppServer;
@@ -12,7 +13,7 @@ let page: Page;
 
 beforeAll(async () => {
   fake = await startFakeProviders();
-  server = await AppServer.start({
+  server = await startApp({
     PERPLEXITY_API_KEY: 'fake-perplexity-key',
     PERPLEXITY_BASE_URL: fake.url,
     YOUTUBE_API_KEY: 'fake-youtube-key',
@@ -20,7 +21,7 @@ beforeAll(async () => {
   });
   browser = await openBrowser();
   page = browser.page;
-  await signUpAndOnboard(page, server.url, newAccount('Research User'), {
+  await signInAsOnboardedUser(page, server.url, newAccount('Research User'), {
     company: 'Navy Labs',
     role: 'Startup Founder',
   });

@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
-import { AppServer } from '../../harness/app-server.ts';
+import type { AppServer } from '../../harness/app-server.ts';
+import { startApp } from './support/app.ts';
 import { openBrowser, type BrowserSession } from './support/browser.ts';
-import { newAccount, signUpAndOnboard } from '../../harness/journeys.ts';
+import { newAccount, signInAsOnboardedUser } from '../../harness/journeys.ts';
 
 let fake: FakeProviders;
 let server: AppServer;
@@ -14,7 +15,7 @@ const consoleErrors: string[] = [];
 
 beforeAll(async () => {
   fake = await startFakeProviders();
-  server = await AppServer.start({
+  server = await startApp({
     PERPLEXITY_API_KEY: 'fake-perplexity-key',
     PERPLEXITY_BASE_URL: fake.url,
     YOUTUBE_API_KEY: 'fake-youtube-key',
@@ -25,7 +26,7 @@ beforeAll(async () => {
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') consoleErrors.push(message.text());
   });
-  await signUpAndOnboard(page, server.url, newAccount('Video Researcher'));
+  await signInAsOnboardedUser(page, server.url, newAccount('Video Researcher'));
   await page.getByRole('button', { name: 'Find Topics' }).click();
   await panel().getByRole('tab', { name: 'Video Research' }).click();
 });

@@ -4,6 +4,7 @@ import { URL as NodeURL } from 'node:url';
 import { beforeEach } from 'vitest';
 import WebSocket from 'ws';
 import { guardConsole } from './console-guard.ts';
+import { freshPage } from './fresh-page.ts';
 import { stubMatchMedia } from './match-media.ts';
 
 // The embedded backend runs in this process: Node's own URL, because node:fs and worker_threads
@@ -28,3 +29,4 @@ configure({ asyncUtilTimeout: 30_000 });
 
 // Pages are unmounted by setupApp (tests/helpers/render-app.tsx) before it resets the stores.
 guardConsole(['error', 'warn']);
+freshPage();

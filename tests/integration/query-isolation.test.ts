@@ -132,7 +132,7 @@ describe('a runaway statement with the server to itself', () => {
   it('records the time limits on the API roles, as hosted Supabase does', async () => {
     const { rows } = await server.db.query<{ role: string; settings: string[] }>(
       `select r.rolname as role, s.setconfig as settings from pg_db_role_setting s
-         join pg_roles r on r.oid = s.setrole where s.setdatabase = 0 and r.rolname in ('anon', 'authenticated')
+         join pg_roles r on r.oid = s.setrole where s.setdatabase = (select oid from pg_database where datname = current_database()) and r.rolname in ('anon', 'authenticated')
         order by 1`,
     );
     expect(rows).toEqual([

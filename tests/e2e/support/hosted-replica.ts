@@ -12,7 +12,7 @@ import { startFakeProviders, type FakeProviders } from '../../../harness/fakes/f
 import { projectRoot } from '../../helpers/database-template.ts';
 import { startEdgeFunction, type EdgeFunction } from '../../helpers/edge-function.ts';
 import { hostedFunctionEnv } from '../../helpers/hosted-function-env.ts';
-import { AppServer } from '../../../harness/app-server.ts';
+import { startApp } from './app.ts';
 import { freePort } from '../../../harness/free-port.ts';
 
 /**
@@ -56,7 +56,7 @@ export async function startHostedReplica(withoutSecrets: string[] = []): Promise
     const fake = await startFakeProviders();
     cleanups.push(() => fake.close());
     // The project's own CORS setting: hosted Supabase answers any origin; here the app's is listed.
-    const project = await AppServer.start({ CORS_ALLOWED_ORIGINS: appUrl });
+    const project = await startApp({ CORS_ALLOWED_ORIGINS: appUrl });
     cleanups.push(() => project.dispose());
     const keys = JSON.parse(
       await readFile(path.join(project.dataDir, 'project-keys.json'), 'utf8'),

@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { AppServer } from '../../../harness/app-server.ts';
+import type { AppServer } from '../../../harness/app-server.ts';
+import { startApp } from './app.ts';
 import { startFakeProviders, type FakeProviders } from '../../../harness/fakes/fake-providers.ts';
-import { newAccount, signUpAndOnboard, type TestAccount } from '../../../harness/journeys.ts';
+import { newAccount, signInAsOnboardedUser, type TestAccount } from '../../../harness/journeys.ts';
 import { openBrowser, type BrowserSession } from './browser.ts';
 
 export interface SignedInSession {
@@ -26,14 +27,14 @@ export function useSignedInSession(
   const session = { account: newAccount(fullName) } as SignedInSession;
   beforeAll(async () => {
     session.fake = await startFakeProviders();
-    session.server = await AppServer.start({
+    session.server = await startApp({
       GROQ_API_KEY: 'fake-groq-key',
       GROQ_BASE_URL: session.fake.url,
       ...(typeof env === 'function' ? env(session.fake) : env),
     });
     session.browser = await openBrowser();
     session.page = session.browser.page;
-    await signUpAndOnboard(session.page, session.server.url, session.account);
+    await signInAsOnboardedUser(session.page, session.server.url, session.account);
   });
   afterAll(async () => {
     await session.browser?.close();
