@@ -20,11 +20,26 @@ export default mergeConfig(
         {
           extends: true,
           test: {
+            // The app's logic (stores, formatting, parsing, the post check) in Node: no page needed.
+            // A test of src/ that needs one (hooks, browser storage, images) is a .test.tsx or a
+            // .dom.test.ts and runs in the web project.
+            name: 'unit',
+            isolate: false,
+            environment: 'node',
+            include: ['src/**/*.test.ts'],
+            exclude: ['src/**/*.dom.test.ts'],
+            setupFiles: ['tests/helpers/fresh-modules.ts', 'tests/helpers/setup-unit.ts'],
+            globals: true,
+          },
+        },
+        {
+          extends: true,
+          test: {
             name: 'web',
             isolate: false,
             environment: 'jsdom',
             environmentOptions: { jsdom: { url: 'http://localhost' } },
-            include: ['src/**/*.test.{ts,tsx}'],
+            include: ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'],
             setupFiles: ['tests/helpers/fresh-modules.ts', 'tests/helpers/setup-web.ts'],
             globals: true,
           },

@@ -1,7 +1,7 @@
-// `npm test`: the web, UI and server suites first, then the end-to-end suite. Measured on the
+// `npm test`: the unit, web, UI and server suites first, then the end-to-end suite. Measured on the
 // 2-core machine, the two side by side took no less time than one after the other (each is
 // CPU-bound on its own) and made timing-sensitive tests flaky, so they take turns.
-// - web, ui, server: cores + 1 workers (server and UI tests wait on PostgreSQL in another
+// - unit, web, ui, server: cores + 1 workers (server and UI tests wait on PostgreSQL in another
 //   process), each reusing its process from file to file (isolate: false, see vitest.config.ts);
 // - e2e: two workers; each file runs the app as `npm start` does and a browser, and mostly waits.
 // Both always run; the exit code is non-zero if either failed. Extra arguments go to both runs.
@@ -25,7 +25,9 @@ const vitest = (name, args) => {
 };
 
 rmSync('test-results', { recursive: true, force: true });
-const fast = vitest('web, ui and server', [
+const fast = vitest('unit, web, ui and server', [
+  '--project',
+  'unit',
   '--project',
   'web',
   '--project',

@@ -211,11 +211,25 @@ function subscribeOnce(set: Setter, get: () => AuthState): void {
 
 let systemChannel: RealtimeChannel | null = null;
 
-/** docs/wire-formats.md §6: the realtime system channel tells connect, disconnect and error (a new one on each retry). */
+/**
+ * docs/wire-formats.md §6: the realtime system channel tells connect, disconnect and error (a new one on each retry).
+ * The previous channel is removed first: supabase-js hands back a channel of the same name while it
+ * still exists, so a retry that did not wait would subscribe the channel being torn down and never
+ * hear "subscribed" (the status then stayed at "Reconnecting..." after Retry on a busy machine).
+ */
 function watchRealtime(set: Setter, get: () => AuthState): void {
   const supabase = getSupabase();
-  if (systemChannel) void supabase.removeChannel(systemChannel);
-  const channel = supabase.channel('system');
+  const previous = systemChannel;
+  systemChannel = null;
+  const removed = previous ? supabase.removeChannel(previous).catch(() => 'error') : Promise.resolve('ok');
+  void removed.then(() => {
+    if (systemChannel) return; // a later call has subscribed already
+    subscribeSystemChannel(set, get);
+  });
+}
+
+function subscribeSystemChannel(set: Setter, get: () => AuthState): void {
+  const channel = getSupabase().channel('system');
   systemChannel = channel;
   channel
     .on('system', {}, () => {})

@@ -1,0 +1,3 @@
+import { guardConsole } from './console-guard.ts';
+
+guardConsole(['error', 'warn']);
