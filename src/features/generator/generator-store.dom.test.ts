@@ -432,6 +432,58 @@ describe('one-click rewrites and their undo', () => {
     expect(content()).toBe(original);
   });
 
+  it('adds no undo step when the rewrite changed nothing, and says so', async () => {
+    answerWith(original);
+    await rewrite('shorter');
+    expect(store()).toMatchObject({
+      status: 'idle',
+      rewriting: null,
+      error: null,
+      rewriteNotice: 'Shorter: nothing needed changing.',
+    });
+    expect(content()).toBe(original);
+    expect(undoTarget()).toBeNull();
+  });
+
+  it('keeps the words of a generation cut off mid-stream as the post, marked incomplete and undoable', async () => {
+    network.use(
+      http.post(route, () => {
+        const encoder = new TextEncoder();
+        const parts = [chunk('Three years ago '), chunk('I quit')];
+        // Each part is read before the next pull; the one after the last cuts the connection.
+        const stream = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            const part = parts.shift();
+            if (part) controller.enqueue(encoder.encode(part));
+            else controller.error(new TypeError('network error'));
+          },
+        });
+        return new HttpResponse(stream, { headers: { 'content-type': 'text/event-stream' } });
+      }),
+    );
+    await store().generate({ ai_engine: 'groq', ai_model: profile.ai_model }, context);
+    expect(store()).toMatchObject({
+      status: 'idle',
+      error: 'The connection to the AI service was interrupted. Please check your connection and try again.',
+    });
+    // The words that arrived before the cut (how many of the two parts depends on the reads).
+    expect(content()).toMatch(/^Three years ago /);
+    expect(post().doc.incomplete).toBe(true);
+    expect(undoTarget()).toBe('generating');
+    post().undo();
+    expect(content()).toBe(original);
+  });
+
+  it('gives the post back its text when a generation fails before writing a word', async () => {
+    failWith(500, 'Internal server error', 'internal_error');
+    expectConsole('warn'); // the client logs the provider's refusal
+    await store().generate({ ai_engine: 'groq', ai_model: profile.ai_model }, context);
+    expect(store().status).toBe('idle');
+    expect(store().error).not.toBeNull();
+    expect(post().doc).toMatchObject({ content: original, incomplete: false });
+    expect(undoTarget()).toBeNull();
+  });
+
   it('gives the preview back its text when the session ends mid-rewrite', async () => {
     answerWith('Half a rewrite', new Promise<void>(() => {}));
     const running = rewrite('shorter');
