@@ -17,6 +17,8 @@ export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
+      // A busy machine (Stryker runs two of these at once) can take longer than Vitest's 5 s.
+      testTimeout: 30_000,
       projects: [
         {
           extends: true,

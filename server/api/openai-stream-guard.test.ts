@@ -6,21 +6,27 @@ const decoder = new TextDecoder();
 const key = 'gsk_server_test_key';
 const options = { label: 'Groq', secrets: [key] };
 
+/** What any data line of an error event becomes when it carries no message of its own. */
+const streamFailed = `data: ${JSON.stringify({ error: { message: 'Groq API error: The response stream failed.', type: 'api_error', code: 'provider_error' } })}`;
+
 const chunk = (content: string, eol = '\n') =>
   `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}${eol}${eol}`;
+
+/** Pieces of bytes, joined. */
+function concat(parts: Uint8Array[]): Uint8Array {
+  const bytes = new Uint8Array(parts.reduce((total, part) => total + part.byteLength, 0));
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.byteLength;
+  }
+  return bytes;
+}
 
 /** Runs bytes through a fresh guard, cut into the given pieces. */
 function guarded(pieces: Uint8Array[]): string {
   const guard = createLineGuard(options);
-  const out = [...pieces.flatMap((piece) => guard.push(piece)), ...guard.end()];
-  const size = out.reduce((total, part) => total + part.byteLength, 0);
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const part of out) {
-    bytes.set(part, offset);
-    offset += part.byteLength;
-  }
-  return decoder.decode(bytes);
+  return decoder.decode(concat([...pieces.flatMap((piece) => guard.push(piece)), ...guard.end()]));
 }
 
 /** Every way of cutting `text` into two pieces, by bytes (UTF-8 characters and CRLF pairs get cut too). */
@@ -62,16 +68,15 @@ describe('createLineGuard (Groq stream on its way to the browser)', () => {
   });
 
   it('replaces any data after `event: error`, JSON or not, and holds that line even if it looks like a chunk', () => {
-    const generic = `data: ${JSON.stringify({ error: { message: 'Groq API error: The response stream failed.', type: 'api_error', code: 'provider_error' } })}`;
     expect(guarded([encoder.encode(`event: error\ndata: ${key} broke\n\n`)])).toBe(
-      `event: error\n${generic}\n\n`,
+      `event: error\n${streamFailed}\n\n`,
     );
     expect(guarded([encoder.encode(`event: error\ndata: {"id":"${key}"}\n\n`)])).toBe(
-      `event: error\n${generic}\n\n`,
+      `event: error\n${streamFailed}\n\n`,
     );
     // A blank line ends the error event: the next chunk streams as usual.
     expect(guarded([encoder.encode(`event: error\ndata: x\n\n${chunk('ok')}`)])).toBe(
-      `event: error\n${generic}\n\n${chunk('ok')}`,
+      `event: error\n${streamFailed}\n\n${chunk('ok')}`,
     );
   });
 
@@ -81,6 +86,85 @@ describe('createLineGuard (Groq stream on its way to the browser)', () => {
     );
   });
 
+  it('replaces data after `event: error` with LF, CRLF or CR endings, wherever the stream is cut', () => {
+    for (const eol of ['\n', '\r\n', '\r']) {
+      const text = `event: error${eol}data: x${eol}${eol}${chunk('ok', eol)}`;
+      const expected = `event: error${eol}${streamFailed}${eol}${eol}${chunk('ok', eol)}`;
+      for (const pieces of everySplit(text)) expect(guarded(pieces)).toBe(expected);
+    }
+  });
+
+  it('counts a CRLF once when the next line ends in a bare LF, so a blank line still ends the error event', () => {
+    const text = `event: error\r\ndata: x\r\n\n${chunk('ok')}`;
+    const expected = `event: error\r\n${streamFailed}\r\n\n${chunk('ok')}`;
+    for (const pieces of everySplit(text)) expect(guarded(pieces)).toBe(expected);
+  });
+
+  it('replaces only the data lines of an error event: its other fields and `data: [DONE]` pass', () => {
+    expect(guarded([encoder.encode('event: error\nid: 7\nretry: 10\ndata: x\n\n')])).toBe(
+      `event: error\nid: 7\nretry: 10\n${streamFailed}\n\n`,
+    );
+    // groq-sdk ends the stream at [DONE] before it looks at the event name.
+    expect(guarded([encoder.encode('event: error\ndata: [DONE]\n\n')])).toBe(
+      'event: error\ndata: [DONE]\n\n',
+    );
+  });
+
+  it('reads a line without a colon as a field with an empty value, so a bare `data` in an error event is replaced', () => {
+    expect(guarded([encoder.encode('event: error\ndata\n\n')])).toBe(`event: error\n${streamFailed}\n\n`);
+    expect(guarded([encoder.encode('data\n\n')])).toBe('data\n\n');
+  });
+
+  it('treats only an event named `error` (stray spaces allowed) as an error event', () => {
+    expect(
+      guarded([encoder.encode(`event: ping\ndata: {"status":"ok"}\n\nevent: message\n${chunk('hi')}`)]),
+    ).toBe(`event: ping\ndata: {"status":"ok"}\n\nevent: message\n${chunk('hi')}`);
+    expect(guarded([encoder.encode('event: error \ndata: x\n\n')])).toBe(
+      `event: error \n${streamFailed}\n\n`,
+    );
+  });
+
+  it('reads an error message after `data:` without the optional space, keeping the spaces inside it', () => {
+    expect(guarded([encoder.encode('data:{"error":{"message":"Rate limit reached for model"}}\n\n')])).toBe(
+      `data: ${JSON.stringify({ error: { message: 'Groq API error: Rate limit reached for model', type: 'api_error', code: 'provider_error' } })}\n\n`,
+    );
+  });
+
+  it('passes JSON data that is not an error unchanged, even model text that looks like a credential', () => {
+    // A completion chunk whose keys come in another order is reviewed whole, but left as it is.
+    const reordered = `data: ${JSON.stringify({ object: 'chat.completion.chunk', id: 'chatcmpl-1', choices: [{ index: 0, delta: { content: 'Send it as Bearer abc123 in the header' } }] })}\n\n`;
+    expect(guarded([encoder.encode(reordered)])).toBe(reordered);
+    const others =
+      'data: null\n\ndata: 42\n\ndata: ["a b"]\n\ndata: {"error":null}\n\ndata: {"error":false}\n\n';
+    expect(guarded([encoder.encode(others)])).toBe(others);
+  });
+
+  it('leaves a line with nothing to hide byte for byte, even bytes that are not valid UTF-8', () => {
+    const bytes = Uint8Array.from([...encoder.encode(': '), 0xff, 0xfe, 0x0a, 0x0a]);
+    const guard = createLineGuard(options);
+    const out = [...guard.push(bytes), ...guard.end()];
+    expect(out.flatMap((part) => [...part])).toEqual([...bytes]);
+  });
+
+  it('sends a completion chunk as soon as its first 12 bytes (`data: {"id":`) are in', () => {
+    const guard = createLineGuard(options);
+    expect(guard.push(encoder.encode('data: {"id"'))).toEqual([]);
+    expect(decoder.decode(concat(guard.push(encoder.encode(':'))))).toBe('data: {"id":');
+  });
+
+  it('streams a completion chunk read by read, however many reads its line takes', () => {
+    const guard = createLineGuard(options);
+    const reads = ['data: {"id":"chatcmpl-1",', '"object":"chat.', 'completion.chunk","choices":', '[]}\n\n'];
+    for (const read of reads) expect(decoder.decode(concat(guard.push(encoder.encode(read))))).toBe(read);
+    expect(guard.end()).toEqual([]);
+  });
+
+  it('checks each line afresh: a chunk after a long comment still streams before its end arrives', () => {
+    const guard = createLineGuard(options);
+    const text = ': keep-alive from the proxy\ndata: {"id":"chatcmpl-1","obj';
+    expect(decoder.decode(concat(guard.push(encoder.encode(text))))).toBe(text);
+  });
+
   it('reviews a last line that has no line ending', () => {
     expect(guarded([encoder.encode(`data: {"error":"${key}"}`)])).toBe(
       `data: ${JSON.stringify({ error: { message: 'Groq API error: [redacted]', type: 'api_error', code: 'provider_error' } })}`,
@@ -88,7 +172,77 @@ describe('createLineGuard (Groq stream on its way to the browser)', () => {
   });
 });
 
+/**
+ * Everything the guarded stream writes until it closes. The upstream's data is all in memory, so
+ * each read settles within microtasks: one still pending at the next macrotask means the stream
+ * stalled, and the test fails at once rather than at its timeout.
+ */
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<string[]> {
+  const reader = stream.getReader();
+  const written: string[] = [];
+  for (;;) {
+    const stalled = new Promise<'stalled'>((resolve) => setImmediate(() => resolve('stalled')));
+    const result = await Promise.race([reader.read(), stalled]);
+    if (result === 'stalled') return [...written, 'stalled'];
+    if (result.done) return written;
+    written.push(decoder.decode(result.value));
+  }
+}
+
 describe('guardOpenAiStream', () => {
+  it('writes one chunk per upstream read that completes something, and no empty chunk, then closes', async () => {
+    const reads = [
+      ': ke',
+      'ep-alive\n\n',
+      'data: {"id":"chatcmpl-1",',
+      '"choices":[]}\n\n',
+      'data: [DONE]\n\n',
+    ];
+    const upstream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const read of reads) controller.enqueue(encoder.encode(read));
+        controller.close();
+      },
+    });
+    expect(await readAll(guardOpenAiStream(upstream, options))).toEqual([
+      ': keep-alive\n\n',
+      'data: {"id":"chatcmpl-1",',
+      '"choices":[]}\n\n',
+      'data: [DONE]\n\n',
+    ]);
+  });
+
+  it('sends a last line without its line ending when the upstream ends', async () => {
+    const upstream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode(`${chunk('a')}: bye ${key}`));
+        controller.close();
+      },
+    });
+    expect(await readAll(guardOpenAiStream(upstream, options))).toEqual([chunk('a'), ': bye [redacted]']);
+  });
+
+  it('reads the upstream only as fast as the browser reads (backpressure)', async () => {
+    let pulls = 0;
+    const upstream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          pulls += 1;
+          if (pulls > 100) controller.close();
+          else controller.enqueue(encoder.encode(chunk(`part ${pulls}`)));
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const reader = guardOpenAiStream(upstream, options).getReader();
+    expect(decoder.decode((await reader.read()).value)).toBe(chunk('part 1'));
+    // Reading ahead would happen in microtasks, all done before the next macrotask.
+    await new Promise((resolve) => setImmediate(resolve));
+    // The read the browser took, and the one chunk the guarded stream keeps ready.
+    expect(pulls).toBe(2);
+    await reader.cancel();
+  });
+
   it('cancels the upstream when the reader cancels', async () => {
     let cancelled: unknown = null;
     const upstream = new ReadableStream<Uint8Array>({

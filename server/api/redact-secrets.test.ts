@@ -47,6 +47,18 @@ describe('redactSecrets', () => {
   it('ignores blank configured keys', () => {
     expect(redactSecrets('nothing to hide', ['', '   '])).toBe('nothing to hide');
   });
+
+  it('ignores whitespace-only configured keys instead of hiding every space or line break', () => {
+    expect(redactSecrets('nothing  to hide\nhere', [' ', '\n', '  '])).toBe('nothing  to hide\nhere');
+  });
+
+  it('keeps long runs readable unless they mix upper case, lower case and digits', () => {
+    const messages = [
+      'Quota group RATE_LIMIT_EXCEEDED_FOR_QUOTA_GROUP_2 is exhausted.',
+      'Thrown: InvalidArgumentExceptionForRequestBody at the gateway.',
+    ];
+    for (const message of messages) expect(redactSecrets(message, [])).toBe(message);
+  });
 });
 
 describe('sanitiseProviderMessage', () => {
@@ -63,5 +75,24 @@ describe('sanitiseProviderMessage', () => {
     const sanitised = sanitiseProviderMessage(`${'a'.repeat(190)} ${key}`, []);
     expect(sanitised).not.toContain('gsk_');
     expect(sanitised).not.toContain('Zx9');
+  });
+
+  it('trims whitespace at both ends', () => {
+    expect(sanitiseProviderMessage('  \n Overloaded \n', [])).toBe('Overloaded');
+  });
+
+  it('keeps a message of exactly 200 characters whole', () => {
+    const message = `${'word '.repeat(39)}words`;
+    expect(message).toHaveLength(200);
+    expect(sanitiseProviderMessage(message, [])).toBe(message);
+  });
+
+  it('cuts a longer message to 199 characters and an ellipsis, keeping emoji before the cut whole', () => {
+    expect(sanitiseProviderMessage(`😀 ${'word '.repeat(60)}`, [])).toBe(`😀 ${'word '.repeat(39)}w…`);
+  });
+
+  it('drops half an emoji left at the cut rather than showing a broken character', () => {
+    const message = `${'word '.repeat(39)}abc😀 ${'more '.repeat(5)}`;
+    expect(sanitiseProviderMessage(message, [])).toBe(`${'word '.repeat(39)}abc…`);
   });
 });

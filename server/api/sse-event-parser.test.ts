@@ -35,4 +35,26 @@ describe('createSseEventParser', () => {
     expect(parser.push('data: partial')).toEqual([]);
     expect(parser.end()).toEqual([]);
   });
+
+  it('reads a line without a colon as a field with an empty value (the example in the SSE standard)', () => {
+    const parser = createSseEventParser();
+    expect(parser.push('data\n\ndata\ndata\n\ndata:\n\n')).toEqual([
+      { event: 'message', data: '' },
+      { event: 'message', data: '\n' },
+      { event: 'message', data: '' },
+    ]);
+    expect(parser.push('event: named\nevent\ndata: d\n\n')).toEqual([{ event: 'message', data: 'd' }]);
+  });
+
+  it('keeps only the one space after the colon, and a colon inside the value', () => {
+    expect(createSseEventParser().push('data:  two spaces\ndata:a: b\nevent:x\n\n')).toEqual([
+      { event: 'x', data: ' two spaces\na: b' },
+    ]);
+  });
+
+  it('drops an event whose data lines ended but whose blank line never came', () => {
+    const parser = createSseEventParser();
+    expect(parser.push('event: e\ndata: complete line\n')).toEqual([]);
+    expect(parser.end()).toEqual([]);
+  });
 });

@@ -43,4 +43,17 @@ describe('classifyCommentFailure', () => {
       'LinkedIn did not confirm the first comment, so it may already be under your post. Check LinkedIn before you retry.',
     );
   });
+
+  it('quotes LinkedIn for exactly the 4xx answers; a 3xx that fetch did not follow leaves the outcome unknown', () => {
+    for (const status of [400, 499]) {
+      expect(classify(new LinkedInError(status, 'Bad request'))).toEqual({
+        message: 'LinkedIn refused the comment: Bad request',
+        revokeConnection: false,
+      });
+    }
+    expect(classify(new LinkedInError(308, 'Permanent Redirect'))).toEqual({
+      message: unconfirmedCommentMessage,
+      revokeConnection: false,
+    });
+  });
 });

@@ -4,6 +4,10 @@ import { failedBeforeSending } from './sent-or-not.ts';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
+/** `inner` wrapped `levels` times, as layers of fetch wrappers each add a `cause`. */
+const wrappedIn = (levels: number, inner: Error): Error =>
+  levels === 0 ? inner : new Error(`wrapper ${levels}`, { cause: wrappedIn(levels - 1, inner) });
+
 describe('failedBeforeSending', () => {
   it('is true for a real refused connection (undici wraps it in TypeError: fetch failed)', async () => {
     const probe = createServer();
@@ -54,5 +58,20 @@ describe('failedBeforeSending', () => {
     ).toBe(false);
     expect(failedBeforeSending(new Error('something else'))).toBe(false);
     expect(failedBeforeSending('a string')).toBe(false);
+  });
+
+  it('looks at the error and at most four causes below it, and ends on a cause that points back to itself', () => {
+    const refused = () => withCode('connect ECONNREFUSED', 'ECONNREFUSED');
+    expect(failedBeforeSending(wrappedIn(4, refused()))).toBe(true);
+    expect(failedBeforeSending(wrappedIn(5, refused()))).toBe(false);
+    const loop = new Error('loop');
+    loop.cause = loop;
+    expect(failedBeforeSending(loop)).toBe(false);
+  });
+
+  it('counts an AggregateError holding undefined or null reasons (Promise.any of bare rejections) as sent, without throwing', () => {
+    expect(
+      failedBeforeSending(new TypeError('fetch failed', { cause: new AggregateError([undefined, null]) })),
+    ).toBe(false);
   });
 });

@@ -84,6 +84,34 @@ describe('parsePrefer', () => {
     });
   });
 
+  it('treats every time zone as invalid when no zone check is given', () => {
+    expect(parsePrefer('timezone=UTC')).toEqual({ ...none, invalid: ['timezone=UTC'] });
+  });
+
+  it('keeps the first valid time zone', () => {
+    expect(parsePrefer('timezone=UTC, timezone=America/Los_Angeles', isZone).timezone).toBe('UTC');
+    expect(parsePrefer('timezone=Mars/Olympus, timezone=UTC, timezone=America/Los_Angeles', isZone)).toEqual({
+      ...none,
+      timezone: 'UTC',
+      invalid: ['timezone=Mars/Olympus'],
+    });
+  });
+
+  it('reads a time zone only from a timezone= preference', () => {
+    expect(parsePrefer('timezone:UTC', isZone)).toEqual({ ...none, invalid: ['timezone:UTC'] });
+  });
+
+  it.each([
+    ['max-affected=10', 10],
+    ['max-affected=-3', -3],
+    ['max-affected=123456789012345', 123456789012345],
+    ['max-affected=x5', null],
+    ['max-affected=5x', null],
+    ['max-affected=1234567890123456789', null],
+  ])('reads %s as %j (an integer of at most 18 digits)', (header, maxAffected) => {
+    expect(parsePrefer(header)).toEqual({ ...none, maxAffected });
+  });
+
   it('ignores a max-affected that is not a number without calling it invalid', () => {
     expect(parsePrefer('max-affected=many')).toEqual(none);
   });
@@ -144,5 +172,23 @@ describe('appliedPreferences', () => {
         txOverride: false,
       }),
     ).toBe('handling=lenient');
+  });
+
+  it('reports on an update missing, return, count, handling, timezone and max-affected, never resolution', () => {
+    expect(appliedPreferences(all, { action: 'update', txOverride: false, resolutionApplies: true })).toBe(
+      'missing=default, return=representation, count=exact, handling=strict, timezone=UTC, max-affected=5',
+    );
+  });
+
+  it('reports on a function call count, handling, timezone and max-affected', () => {
+    expect(appliedPreferences(all, { action: 'rpc', txOverride: false, resolutionApplies: true })).toBe(
+      'count=exact, handling=strict, timezone=UTC, max-affected=5',
+    );
+  });
+
+  it('reports no max-affected when none was given', () => {
+    expect(appliedPreferences(parsePrefer('handling=strict'), { action: 'delete', txOverride: false })).toBe(
+      'handling=strict',
+    );
   });
 });

@@ -667,3 +667,106 @@ describe('rejections (PGRST100)', () => {
     parseFailure(() => parseQuery([[key, ' , ']]));
   });
 });
+
+describe('PGRST100 error bodies', () => {
+  /** PostgREST's JSON error body for a parse failure. */
+  const body = (message: string, details: string) => ({ code: 'PGRST100', message, details, hint: null });
+  const unsupported =
+    'embedded resources, aggregates, spreads and JSON paths are not supported by this server';
+  const badModifier = 'expecting "asc", "desc", "nullsfirst" or "nullslast"';
+
+  it.each([
+    ['limit', 'abc', body('"failed to parse limit parameter (abc)"', 'expecting an integer')],
+    ['offset', '-1', body('"failed to parse offset parameter (-1)"', 'expecting a non-negative integer')],
+    ['on_conflict', ' , ', body('"failed to parse on_conflict parameter ( , )"', 'expecting column names')],
+    ['columns', '', body('"failed to parse columns parameter ()"', 'expecting column names')],
+    [
+      'select',
+      'id,(x',
+      body('"failed to parse select parameter (id,(x)"', 'unbalanced parentheses or quotes'),
+    ],
+    ['select', 'id,author(name)', body('"failed to parse select parameter (id,author(name))"', unsupported)],
+    ['select', 'a:b:c', body('"failed to parse select parameter (a:b:c)"', 'unexpected "a:b:c"')],
+    [
+      'select',
+      'n:col::regclass',
+      body('"failed to parse select parameter (n:col::regclass)"', 'unsupported cast "regclass"'),
+    ],
+    [
+      'order',
+      'author(name).desc',
+      body('"failed to parse order (author(name).desc)"', 'ordering by embedded resources is not supported'),
+    ],
+    [
+      'order',
+      'id,created_at.up',
+      body('"failed to parse order (id,created_at.up)"', `unexpected "up" ${badModifier}`),
+    ],
+    ['order', 'id,.desc', body('"failed to parse order (id,.desc)"', 'expecting a column name')],
+  ])('%s=%s', (key, value, expected) => {
+    let thrown: unknown = null;
+    try {
+      parseQuery([[key, value]]);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(PostgrestError);
+    expect((thrown as PostgrestError).status).toBe(400);
+    expect((thrown as PostgrestError).toJSON()).toEqual(expected);
+  });
+});
+
+describe('integer bounds of limit and offset', () => {
+  it('accepts up to nine digits', () => {
+    expect(parseQuery([['offset', '123456789']]).offset).toBe(123456789);
+    expect(parseQuery([['limit', '-123456789']]).limit).toBe(-123456789);
+    parseFailure(() => parseQuery([['offset', '1234567890']]));
+    parseFailure(() => parseQuery([['limit', '-1234567890']]));
+  });
+});
+
+describe('select item limit', () => {
+  it('accepts 100 items', () => {
+    const value = Array.from({ length: 100 }, (_, index) => `c${index}`).join(',');
+    expect(parseSelect(value)).toHaveLength(100);
+  });
+
+  it('refuses 101 items, abbreviating the list in the message', () => {
+    const value = Array.from({ length: 101 }, (_, index) => `column${index}`).join(',');
+    const error = parseFailure(() => parseSelect(value));
+    expect(error.toJSON()).toEqual({
+      code: 'PGRST100',
+      message: `"failed to parse select parameter (${value.slice(0, 200)}…)"`,
+      details: 'select lists more than 100 items; this server allows at most 100',
+      hint: null,
+    });
+  });
+
+  it('counts empty items towards the limit', () => {
+    parseFailure(() => parseSelect(`id${','.repeat(100)}`));
+  });
+});
+
+describe('function arguments on GET /rpc (rpcRead)', () => {
+  it('takes a value that is not an operator expression as an argument', () => {
+    expect(parseQuery([['name', 'hello']], { rpcRead: true })).toMatchObject({
+      filters: [],
+      args: [['name', 'hello']],
+    });
+  });
+
+  it('still reads operator expressions as filters on the result', () => {
+    expect(parseQuery([['id', 'eq.5']], { rpcRead: true })).toMatchObject({
+      filters: [compare('id', 'eq', '5')],
+      args: [],
+    });
+    expect(parseQuery([['id', 'not.in.(1,2)']], { rpcRead: true })).toMatchObject({
+      filters: [{ kind: 'in', column: 'id', negated: true, values: ['1', '2'] }],
+      args: [],
+    });
+  });
+
+  it('without rpcRead such a value is a malformed filter', () => {
+    parseFailure(() => parseQuery([['name', 'hello']]));
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PostgrestError } from './postgrest-error.ts';
-import { contentRange, readRangeStatus, requestedRange } from './range.ts';
+import { contentRange, outOfBoundsError, readRangeStatus, requestedRange } from './range.ts';
 
 function refusal(run: () => unknown): PostgrestError {
   try {
@@ -53,5 +53,55 @@ describe('contentRange and readRangeStatus', () => {
     expect(readRangeStatus(5, 0, 5)).toEqual({ status: 206, contentRange: '*/5' });
     expect(readRangeStatus(6, 0, 5)).toEqual({ status: 416, contentRange: '*/5' });
     expect(readRangeStatus(6, 0, null)).toEqual({ status: 200, contentRange: '*/*' });
+  });
+});
+
+describe('range boundaries', () => {
+  it('accepts a one-row Range header and a limit of 1', () => {
+    expect(requestedRange('GET', '5-5', null, null)).toEqual({ offset: 5, limit: 1 });
+    expect(requestedRange('GET', undefined, 1, 0)).toEqual({ offset: 0, limit: 1 });
+    expect(requestedRange('GET', undefined, 1, null)).toEqual({ offset: 0, limit: 1 });
+  });
+
+  it('reads multi-digit boundaries and ignores a Range header with trailing text', () => {
+    expect(requestedRange('GET', '10-19', null, null)).toEqual({ offset: 10, limit: 10 });
+    expect(requestedRange('GET', '0-9x', null, null)).toEqual({ offset: 0, limit: null });
+  });
+
+  it('refuses an inverted Range header and a negative limit with their PGRST103 bodies', () => {
+    const inverted = refusal(() => requestedRange('GET', '9-3', null, null));
+    expect(inverted.status).toBe(416);
+    expect(inverted.toJSON()).toEqual({
+      code: 'PGRST103',
+      message: 'Requested range not satisfiable',
+      details: 'The lower boundary must be lower than or equal to the upper boundary in the Range header.',
+      hint: null,
+    });
+    const negative = refusal(() => requestedRange('GET', undefined, -1, null));
+    expect(negative.toJSON()).toEqual({
+      code: 'PGRST103',
+      message: 'Requested range not satisfiable',
+      details: 'Limit should be greater than or equal to zero.',
+      hint: null,
+    });
+  });
+
+  it('writes a one-row range, and * for any range when the total is 0', () => {
+    expect(contentRange(3, 3, 10)).toBe('3-3/10');
+    expect(contentRange(0, 0, 0)).toBe('*/0');
+  });
+
+  it('describes an offset past the counted rows', () => {
+    const error = outOfBoundsError(10, 3);
+    expect(error.status).toBe(416);
+    expect(error.toJSON()).toEqual({
+      code: 'PGRST103',
+      message: 'Requested range not satisfiable',
+      details: 'An offset of 10 was requested, but there are only 3 rows.',
+      hint: null,
+    });
+    expect(outOfBoundsError(4, null).details).toBe(
+      'An offset of 4 was requested, but there are only 0 rows.',
+    );
   });
 });

@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultModelCatalog } from '@shared/model-catalog';
 import { initSupabase } from '@/lib/supabase/client';
+import { toast } from '@/lib/toast/toast';
 import { undoName } from '@/entities/post/document/edit-history';
 import { emptyDocument } from '@/entities/post/document/post-document';
 import { documentStorageKey, usePostDocumentStore } from '@/entities/post/document/post-document-store';
@@ -116,6 +117,46 @@ describe('the composer and the open post follow their owner', () => {
     });
     // Not saved yet: the autosave stores it as a row once the owner is signed in.
     expect(post().revision).not.toBe(post().savedRevision);
+  });
+
+  it('drops a draft stored before drafts had owners at once, keeping nothing of it in this browser', async () => {
+    await reload({
+      draft: JSON.stringify({
+        state: { topic: 'Old topic', content: 'Old post', contentTopic: 'Old topic' },
+        version: 1,
+      }),
+    });
+    expect(store()).toMatchObject({ ownerId: null, topic: '' });
+    expect(content()).toBe('');
+    expect(storedDocument()).not.toContain('Old post');
+  });
+
+  it('keeps a post stored before posts were rows marked incomplete when it was cut off', async () => {
+    await reload({
+      draft: JSON.stringify({
+        state: {
+          ownerId: 'user-a',
+          topic: '',
+          content: 'Three years ago',
+          contentTopic: 'Quitting',
+          incomplete: true,
+        },
+        version: 2,
+      }),
+    });
+    expect(post().doc).toMatchObject({ topic: 'Quitting', content: 'Three years ago', incomplete: true });
+  });
+
+  it('reads an older draft with fields missing as empty ones', async () => {
+    await reload({ draft: JSON.stringify({ state: { ownerId: 'user-a' }, version: 2 }) });
+    expect(store()).toMatchObject({ ownerId: 'user-a', topic: '' });
+    expect(post()).toMatchObject({ doc: { content: '', topic: '' }, revision: 0 });
+
+    await reload({
+      draft: JSON.stringify({ state: { ownerId: 'user-a', content: 'Three years ago' }, version: 2 }),
+    });
+    expect(store().topic).toBe('');
+    expect(post().doc).toMatchObject({ topic: '', content: 'Three years ago', incomplete: false });
   });
 
   it('is forgotten entirely by reset() (an explicit sign-out)', () => {
@@ -493,5 +534,351 @@ describe('one-click rewrites and their undo', () => {
     expect(store()).toMatchObject({ status: 'idle', error: null });
     expect(content()).toBe(original);
     expect(undoTarget()).toBeNull();
+  });
+
+  describe('generating into the open post', () => {
+    const generate = () => store().generate({ ai_engine: 'groq', ai_model: profile.ai_model }, context);
+    /** The fake route answers once with a provider's passing failure, marked to be tried again at once. */
+    const busyOnce = () =>
+      network.use(
+        http.post(
+          route,
+          () =>
+            HttpResponse.json(
+              { error: { message: 'Service unavailable', type: 'api_error', code: 'provider_error' } },
+              { status: 503, headers: { 'x-should-retry': 'true', 'retry-after-ms': '1' } },
+            ),
+          { once: true },
+        ),
+      );
+
+    it('clears the last notices and error the moment a generation starts, and ends idle with the trimmed post', async () => {
+      useGeneratorStore.setState({
+        error: 'An old error',
+        rewriteNotice: 'Rewritten: Shorter. Undo available.',
+        retryNotice: 'An old notice',
+      });
+      answerWith('A brand new take.\n\n');
+      const running = generate();
+      expect(store()).toMatchObject({
+        status: 'generating',
+        error: null,
+        rewriteNotice: '',
+        retryNotice: '',
+      });
+      await running;
+      expect(store()).toMatchObject({ status: 'idle', error: null, retryNotice: '' });
+      expect(content()).toBe('A brand new take.');
+      expect(sent).toHaveLength(1);
+    });
+
+    it('does nothing for a blank topic, not even a warning', async () => {
+      const warned = vi.spyOn(toast, 'error');
+      store().setTopic('  \n ');
+      await generate();
+      expect(warned).not.toHaveBeenCalled();
+      warned.mockRestore();
+      expect(sent).toHaveLength(0);
+      expect(store().status).toBe('idle');
+      expect(content()).toBe(original);
+    });
+
+    it('empties the post while the new take is on its way, marked incomplete if the page goes away', async () => {
+      let release: () => void = () => {};
+      answerWith('A brand new take.', new Promise<void>((resolve) => (release = resolve)));
+      const running = generate();
+      await vi.waitFor(() => expect(content()).toBe('A '));
+      expect(JSON.parse(storedDocument())).toMatchObject({
+        state: { doc: { content: 'A ', topic: 'Shipping the billing page', incomplete: true } },
+      });
+      release();
+      await running;
+      expect(JSON.parse(storedDocument())).toMatchObject({
+        state: { doc: { content: 'A brand new take.', incomplete: false } },
+      });
+    });
+
+    it('shows an empty post while the answer is awaited, and gives the text back if none comes', async () => {
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let asked = 0;
+      network.use(
+        http.post(route, async () => {
+          asked += 1;
+          await held;
+          return HttpResponse.json(
+            { error: { message: 'Internal server error', type: 'api_error', code: 'internal_error' } },
+            { status: 500 },
+          );
+        }),
+      );
+      expectConsole('warn'); // the client logs the provider's refusal
+      const running = generate();
+      await vi.waitFor(() => expect(asked).toBe(1));
+      expect(post().doc).toMatchObject({ content: '', topic: 'Shipping the billing page' });
+      release();
+      await running;
+      expect(post().doc).toMatchObject({ content: original, incomplete: false });
+      expect(undoTarget()).toBeNull();
+    });
+
+    it('writes a post on another topic into a new document once the open one is saved', async () => {
+      usePostDocumentStore.setState((state) => ({
+        doc: { ...state.doc, id: 'saved-post', updatedAt: '2025-03-01T09:00:00.000Z' },
+      }));
+      store().setTopic('Hiring');
+      answerWith('Hiring is hard.');
+      await generate();
+      expect(post().doc).toMatchObject({ topic: 'Hiring', content: 'Hiring is hard.', updatedAt: null });
+      expect(post().doc.id).not.toBe('saved-post');
+      expect(undoTarget()).toBeNull();
+      expect(store().status).toBe('idle');
+    });
+
+    it('keeps the open post and asks for nothing when it is not saved yet and the topic is another', async () => {
+      const notYet = vi.spyOn(toast, 'error');
+      store().setTopic('Hiring');
+      answerWith('Hiring is hard.');
+      await generate();
+      expect(sent).toHaveLength(0);
+      expect(store()).toMatchObject({ status: 'idle', error: null });
+      expect(content()).toBe(original);
+      expect(notYet).toHaveBeenCalledExactlyOnceWith(
+        'Your draft is not saved yet. Check your connection and try again in a moment.',
+      );
+      notYet.mockRestore();
+    });
+
+    it('writes into an empty open post, keeping its first comment, whatever its topic was', async () => {
+      usePostDocumentStore.setState({
+        doc: { ...emptyDocument('empty-post'), topic: 'Old', content: ' \n', firstComment: 'Link below' },
+      });
+      store().setTopic('Hiring');
+      answerWith('Hiring is hard.');
+      await generate();
+      expect(post().doc).toMatchObject({
+        id: 'empty-post',
+        topic: 'Hiring',
+        content: 'Hiring is hard.',
+        firstComment: 'Link below',
+      });
+    });
+
+    it('treats a topic that differs only by surrounding spaces as the same post: a new take Undo takes back', async () => {
+      usePostDocumentStore.setState((state) => ({
+        doc: { ...state.doc, topic: ' Shipping the billing page ' },
+      }));
+      answerWith('A brand new take.');
+      await generate();
+      expect(content()).toBe('A brand new take.');
+      expect(undoTarget()).toBe('generating');
+    });
+
+    it('says the AI service is busy while it is tried again, until the first words arrive', async () => {
+      const notices: string[] = [];
+      const unsubscribe = useGeneratorStore.subscribe((state, previous) => {
+        if (state.retryNotice !== previous.retryNotice) notices.push(state.retryNotice);
+      });
+      let release: () => void = () => {};
+      answerWith('A brand new take.', new Promise<void>((resolve) => (release = resolve)));
+      busyOnce(); // the latest handler answers first
+      const running = generate();
+      await vi.waitFor(() => expect(content()).toBe('A '));
+      expect(store().retryNotice).toBe('');
+      release();
+      await running;
+      unsubscribe();
+      expect(notices).toEqual(['The AI service is busy. Trying again (1 of 2)...', '']);
+      expect(content()).toBe('A brand new take.');
+    });
+
+    it('drops the busy notice when the retries run out, leaving the error', async () => {
+      network.use(
+        http.post(route, () =>
+          HttpResponse.json(
+            { error: { message: 'Service unavailable', type: 'api_error', code: 'provider_error' } },
+            { status: 503, headers: { 'x-should-retry': 'true', 'retry-after-ms': '1' } },
+          ),
+        ),
+      );
+      expectConsole('warn');
+      await generate();
+      expect(store()).toMatchObject({ status: 'idle', retryNotice: '' });
+      expect(store().error).not.toBeNull();
+      expect(content()).toBe(original);
+    });
+
+    it('asks the user to sign in again when the session is gone, for a generation and a rewrite', async () => {
+      localStorage.removeItem('sb-localhost-auth-token');
+      await generate();
+      expect(store().error).toBe('Session expired. Please sign in again.');
+      expect(content()).toBe(original);
+      await rewrite('shorter');
+      expect(store()).toMatchObject({
+        error: 'Session expired. Please sign in again.',
+        rewriteNotice: 'The rewrite did not finish, so your post is as it was before.',
+      });
+      expect(sent).toHaveLength(0);
+    });
+
+    it('keeps the words written so far as the post when a generation is stopped', async () => {
+      answerWith('A brand new take that never ends', new Promise<void>(() => {}));
+      const running = generate();
+      await vi.waitFor(() => expect(content()).toBe('A '));
+      store().stop();
+      await running;
+      expect(content()).toBe('A');
+      expect(store()).toMatchObject({ status: 'idle', error: null, rewriteNotice: '' });
+      expect(undoTarget()).toBe('generating');
+      // Stopping again, with nothing running, changes nothing.
+      store().stop();
+      expect(store().status).toBe('idle');
+    });
+
+    it('keeps the words so far as an undoable step when the session ends mid-generation, with no error', async () => {
+      answerWith('A brand new take that never ends', new Promise<void>(() => {}));
+      const running = generate();
+      await vi.waitFor(() => expect(content()).toBe('A '));
+      store().switchUser(null);
+      expect(store().status).toBe('idle');
+      await running;
+      expect(store()).toMatchObject({ status: 'idle', error: null });
+      expect(content()).toBe('A ');
+      expect(undoTarget()).toBe('generating');
+      post().undo();
+      expect(content()).toBe(original);
+    });
+
+    it('gives the post back its text when a generation fails after sending only blank space', async () => {
+      network.use(
+        http.post(route, () => {
+          const encoder = new TextEncoder();
+          const parts = [chunk(' '), chunk(' ')];
+          const stream = new ReadableStream<Uint8Array>({
+            pull(controller) {
+              const part = parts.shift();
+              if (part) controller.enqueue(encoder.encode(part));
+              else controller.error(new TypeError('network error'));
+            },
+          });
+          return new HttpResponse(stream, { headers: { 'content-type': 'text/event-stream' } });
+        }),
+      );
+      await generate();
+      expect(store().error).toBe(
+        'The connection to the AI service was interrupted. Please check your connection and try again.',
+      );
+      expect(post().doc).toMatchObject({ content: original, incomplete: false });
+      expect(undoTarget()).toBeNull();
+    });
+
+    /** The fake route takes the request and never answers (until the request is stopped). */
+    function neverAnswer() {
+      const asked = { count: 0 };
+      network.use(
+        http.post(route, async () => {
+          asked.count += 1;
+          await new Promise<void>(() => {});
+          return HttpResponse.error();
+        }),
+      );
+      return asked;
+    }
+
+    it('tells the next user nothing about a generation abandoned before its first word', async () => {
+      const asked = neverAnswer();
+      const running = generate();
+      await vi.waitFor(() => expect(asked.count).toBe(1));
+      store().switchUser('user-b');
+      post().switchUser('user-b');
+      await running;
+      expect(store()).toMatchObject({ ownerId: 'user-b', status: 'idle', error: null });
+      expect(content()).toBe('');
+    });
+
+    it('lets a generation started right after a session ended run, whatever the abandoned one does', async () => {
+      const asked = neverAnswer();
+      const abandoned = generate();
+      await vi.waitFor(() => expect(asked.count).toBe(1));
+      store().switchUser(null);
+      answerWith('A second take.');
+      await generate();
+      await abandoned;
+      expect(store()).toMatchObject({ status: 'idle', error: null });
+      expect(content()).toBe('A second take.');
+    });
+  });
+
+  it('says a rewrite stopped before its first word was stopped, with no error', async () => {
+    let asked = 0;
+    network.use(
+      http.post(route, async () => {
+        asked += 1;
+        await new Promise<void>(() => {});
+        return HttpResponse.error();
+      }),
+    );
+    const running = rewrite('shorter');
+    await vi.waitFor(() => expect(asked).toBe(1));
+    store().stop();
+    await running;
+    expect(store()).toMatchObject({
+      status: 'idle',
+      error: null,
+      rewriteNotice: 'Rewrite stopped. Your post is as it was before.',
+    });
+    expect(content()).toBe(original);
+  });
+
+  it('lets a rewrite started right after a session ended run, whatever the abandoned one does', async () => {
+    let asked = 0;
+    network.use(
+      http.post(route, async () => {
+        asked += 1;
+        await new Promise<void>(() => {});
+        return HttpResponse.error();
+      }),
+    );
+    const abandoned = rewrite('shorter');
+    await vi.waitFor(() => expect(asked).toBe(1));
+    store().switchUser(null);
+    answerWith('Shorter text.');
+    await rewrite('shorter');
+    await abandoned;
+    expect(store()).toMatchObject({ status: 'idle', rewriteNotice: 'Rewritten: Shorter. Undo available.' });
+    expect(content()).toBe('Shorter text.');
+  });
+
+  it('asks nothing to rewrite a post of blank space', async () => {
+    writeDraft('user-a', 'Billing', ' \n ');
+    answerWith('Something.');
+    await rewrite('shorter');
+    expect(sent).toHaveLength(0);
+    expect(store()).toMatchObject({ status: 'idle', rewriteNotice: '' });
+  });
+
+  it('treats a rewrite that only dropped the trailing space as changing nothing', async () => {
+    writeDraft('user-a', 'Billing', `${original}\n`);
+    answerWith(original);
+    await rewrite('shorter');
+    expect(store().rewriteNotice).toBe('Shorter: nothing needed changing.');
+    expect(content()).toBe(`${original}\n`);
+    expect(undoTarget()).toBeNull();
+  });
+
+  it('forgets the last rewrite’s notice when another user signs in or on a sign-out mid-rewrite', async () => {
+    answerWith('Shorter text.');
+    await rewrite('shorter');
+    store().switchUser('user-b');
+    expect(store().rewriteNotice).toBe('');
+
+    writeDraft('user-a', 'Shipping the billing page', original);
+    answerWith('Half a rewrite', new Promise<void>(() => {}));
+    const running = rewrite('shorter');
+    await vi.waitFor(() => expect(content()).toBe('Half'));
+    store().reset();
+    post().reset();
+    await running;
+    expect(store()).toMatchObject({ status: 'idle', rewriting: null, rewriteNotice: '', error: null });
   });
 });
