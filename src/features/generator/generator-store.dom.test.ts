@@ -258,6 +258,37 @@ describe('one-click rewrites and their undo', () => {
     );
   }
 
+  /** The fake route streams `words`, each read before the next pull, then the connection drops. */
+  function cutOffAfter(words: string[]) {
+    network.use(
+      http.post(route, () => {
+        const encoder = new TextEncoder();
+        const parts = words.map(chunk);
+        const stream = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            const part = parts.shift();
+            if (part) controller.enqueue(encoder.encode(part));
+            else controller.error(new TypeError('network error'));
+          },
+        });
+        return new HttpResponse(stream, { headers: { 'content-type': 'text/event-stream' } });
+      }),
+    );
+  }
+
+  /** The fake route takes the request and never answers (until the request is stopped). */
+  function neverAnswer() {
+    const asked = { count: 0 };
+    network.use(
+      http.post(route, async () => {
+        asked.count += 1;
+        await new Promise<void>(() => {});
+        return HttpResponse.error();
+      }),
+    );
+    return asked;
+  }
+
   function failWith(status: number, message: string, code: string) {
     network.use(
       http.post(route, () => HttpResponse.json({ error: { message, type: 'api_error', code } }, { status })),
@@ -487,21 +518,7 @@ describe('one-click rewrites and their undo', () => {
   });
 
   it('keeps the words of a generation cut off mid-stream as the post, marked incomplete and undoable', async () => {
-    network.use(
-      http.post(route, () => {
-        const encoder = new TextEncoder();
-        const parts = [chunk('Three years ago '), chunk('I quit')];
-        // Each part is read before the next pull; the one after the last cuts the connection.
-        const stream = new ReadableStream<Uint8Array>({
-          pull(controller) {
-            const part = parts.shift();
-            if (part) controller.enqueue(encoder.encode(part));
-            else controller.error(new TypeError('network error'));
-          },
-        });
-        return new HttpResponse(stream, { headers: { 'content-type': 'text/event-stream' } });
-      }),
-    );
+    cutOffAfter(['Three years ago ', 'I quit']);
     await store().generate({ ai_engine: 'groq', ai_model: profile.ai_model }, context);
     expect(store()).toMatchObject({
       status: 'idle',
@@ -750,20 +767,7 @@ describe('one-click rewrites and their undo', () => {
     });
 
     it('gives the post back its text when a generation fails after sending only blank space', async () => {
-      network.use(
-        http.post(route, () => {
-          const encoder = new TextEncoder();
-          const parts = [chunk(' '), chunk(' ')];
-          const stream = new ReadableStream<Uint8Array>({
-            pull(controller) {
-              const part = parts.shift();
-              if (part) controller.enqueue(encoder.encode(part));
-              else controller.error(new TypeError('network error'));
-            },
-          });
-          return new HttpResponse(stream, { headers: { 'content-type': 'text/event-stream' } });
-        }),
-      );
+      cutOffAfter([' ', ' ']);
       await generate();
       expect(store().error).toBe(
         'The connection to the AI service was interrupted. Please check your connection and try again.',
@@ -771,19 +775,6 @@ describe('one-click rewrites and their undo', () => {
       expect(post().doc).toMatchObject({ content: original, incomplete: false });
       expect(undoTarget()).toBeNull();
     });
-
-    /** The fake route takes the request and never answers (until the request is stopped). */
-    function neverAnswer() {
-      const asked = { count: 0 };
-      network.use(
-        http.post(route, async () => {
-          asked.count += 1;
-          await new Promise<void>(() => {});
-          return HttpResponse.error();
-        }),
-      );
-      return asked;
-    }
 
     it('tells the next user nothing about a generation abandoned before its first word', async () => {
       const asked = neverAnswer();
@@ -810,16 +801,9 @@ describe('one-click rewrites and their undo', () => {
   });
 
   it('says a rewrite stopped before its first word was stopped, with no error', async () => {
-    let asked = 0;
-    network.use(
-      http.post(route, async () => {
-        asked += 1;
-        await new Promise<void>(() => {});
-        return HttpResponse.error();
-      }),
-    );
+    const asked = neverAnswer();
     const running = rewrite('shorter');
-    await vi.waitFor(() => expect(asked).toBe(1));
+    await vi.waitFor(() => expect(asked.count).toBe(1));
     store().stop();
     await running;
     expect(store()).toMatchObject({
@@ -831,16 +815,9 @@ describe('one-click rewrites and their undo', () => {
   });
 
   it('lets a rewrite started right after a session ended run, whatever the abandoned one does', async () => {
-    let asked = 0;
-    network.use(
-      http.post(route, async () => {
-        asked += 1;
-        await new Promise<void>(() => {});
-        return HttpResponse.error();
-      }),
-    );
+    const asked = neverAnswer();
     const abandoned = rewrite('shorter');
-    await vi.waitFor(() => expect(asked).toBe(1));
+    await vi.waitFor(() => expect(asked.count).toBe(1));
     store().switchUser(null);
     answerWith('Shorter text.');
     await rewrite('shorter');
