@@ -60,9 +60,7 @@ export async function createOnboardedAccount(
   account: TestAccount,
   details: { company?: string; role?: string } = {},
 ): Promise<void> {
-  const { supabasePublishableKey: apikey } = (await (await fetch(`${baseUrl}/app-config.json`)).json()) as {
-    supabasePublishableKey: string;
-  };
+  const apikey = await publishableKey(baseUrl);
   const signUp = await fetch(`${baseUrl}/auth/v1/signup`, {
     method: 'POST',
     headers: { apikey, 'content-type': 'application/json' },
@@ -110,13 +108,18 @@ export async function accessTokenOf(page: Page): Promise<string> {
   return token;
 }
 
-/** Reads rows as the signed-in user through the REST API (RLS applies, as for the app). */
-export async function restAsUser<T>(page: Page, baseUrl: string, pathAndQuery: string): Promise<T> {
+/** The app's publishable key, as the page reads it from /app-config.json. */
+export async function publishableKey(baseUrl: string): Promise<string> {
   const config = (await (await fetch(`${baseUrl}/app-config.json`)).json()) as {
     supabasePublishableKey: string;
   };
+  return config.supabasePublishableKey;
+}
+
+/** Reads rows as the signed-in user through the REST API (RLS applies, as for the app). */
+export async function restAsUser<T>(page: Page, baseUrl: string, pathAndQuery: string): Promise<T> {
   const response = await fetch(`${baseUrl}/rest/v1/${pathAndQuery}`, {
-    headers: { apikey: config.supabasePublishableKey, authorization: `Bearer ${await accessTokenOf(page)}` },
+    headers: { apikey: await publishableKey(baseUrl), authorization: `Bearer ${await accessTokenOf(page)}` },
   });
   if (!response.ok)
     throw new Error(`REST ${pathAndQuery} failed with ${response.status}: ${await response.text()}`);

@@ -5,7 +5,7 @@ import { latestEmailTo } from '../helpers/outbox.ts';
 import type { AppServer } from '../../harness/app-server.ts';
 import { startApp } from './support/app.ts';
 import { openBrowser, type BrowserSession } from './support/browser.ts';
-import { newAccount, type TestAccount } from '../../harness/journeys.ts';
+import { newAccount, publishableKey, type TestAccount } from '../../harness/journeys.ts';
 
 let mailing: AppServer;
 let silent: AppServer;
@@ -23,18 +23,11 @@ afterAll(async () => {
   await silent?.dispose();
 });
 
-async function publishableKey(server: AppServer): Promise<string> {
-  const config = (await (await fetch(`${server.url}/app-config.json`)).json()) as {
-    supabasePublishableKey: string;
-  };
-  return config.supabasePublishableKey;
-}
-
 /** An account whose address is confirmed (signed up through the API, its link followed). */
 async function confirmedAccount(server: AppServer, account: TestAccount): Promise<void> {
   const response = await fetch(`${server.url}/auth/v1/signup`, {
     method: 'POST',
-    headers: { apikey: await publishableKey(server), 'content-type': 'application/json' },
+    headers: { apikey: await publishableKey(server.url), 'content-type': 'application/json' },
     body: JSON.stringify({ email: account.email, password: account.password }),
   });
   expect(response.status).toBe(200);
@@ -45,7 +38,7 @@ async function confirmedAccount(server: AppServer, account: TestAccount): Promis
 async function passwordWorks(server: AppServer, account: TestAccount, password: string): Promise<boolean> {
   const response = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
     method: 'POST',
-    headers: { apikey: await publishableKey(server), 'content-type': 'application/json' },
+    headers: { apikey: await publishableKey(server.url), 'content-type': 'application/json' },
     body: JSON.stringify({ email: account.email, password }),
   });
   return response.ok;
