@@ -162,7 +162,7 @@ describe('rate limits', () => {
     expect(refused).toBe(true);
     const calls = groqApiCalls.length;
     await generateButton().click();
-    await generationError().filter({ hasText: 'Too many requests.' }).waitFor({ timeout: 10_000 });
+    await generationError().filter({ hasText: 'Too many requests.' }).waitFor();
     expect(await generationError().innerText()).toMatch(
       /^Too many requests\. Please wait \d+ seconds and try again\.$/,
     );
