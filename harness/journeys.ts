@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { defaultModelCatalog, defaultModelFor } from '../shared/model-catalog.ts';
 
 export interface TestAccount {
   email: string;
@@ -48,6 +49,8 @@ const onboardedProfile = (account: TestAccount, details: { company?: string; rol
   industry: '',
   writing_style: 'Professional and formal',
   role: details.role ?? 'Software Engineer',
+  ai_engine: 'groq',
+  ai_model: defaultModelFor(defaultModelCatalog, 'groq'),
 });
 
 /**

@@ -17,9 +17,9 @@ describe('routeModel (docs/product.md §12 "Model routing", generalised by docs/
       { provider: 'groq', reasoning: true, extra: { include_reasoning: false } },
     ],
     [
-      'a legacy deepseek id gets reasoning_format: hidden',
+      'a deepseek id the catalog does not list gets reasoning_format: hidden',
       'groq',
-      'deepseek-r1-distill-llama-70b',
+      'deepseek-r1-distill-qwen-32b',
       { provider: 'groq', reasoning: true, extra: { reasoning_format: 'hidden' } },
     ],
     [
@@ -33,6 +33,31 @@ describe('routeModel (docs/product.md §12 "Model routing", generalised by docs/
       'groq',
       'claude-haiku-4-5',
       { provider: 'anthropic' },
+    ],
+  ] as const)('%s', (_name, engine, model, expected) => {
+    expect(routeModel(defaultModelCatalog, engine, model)).toMatchObject(expected);
+  });
+
+  // A profile made before the catalog was known has no model, and one saved long ago may name a
+  // retired one; until the profile is upgraded, a Generate click must not send either to the server.
+  it.each([
+    [
+      "no model at all goes to the engine's default",
+      'groq',
+      '',
+      { provider: 'groq', model: 'openai/gpt-oss-120b' },
+    ],
+    [
+      'no model on the anthropic engine goes to its default',
+      'anthropic',
+      '',
+      { provider: 'anthropic', model: defaultModelCatalog.engines.anthropic.models[0]?.id },
+    ],
+    [
+      'a retired model goes to its successor',
+      'groq',
+      'llama-3.3-70b-versatile',
+      { provider: 'groq', model: defaultModelCatalog.retired['llama-3.3-70b-versatile'] },
     ],
   ] as const)('%s', (_name, engine, model, expected) => {
     expect(routeModel(defaultModelCatalog, engine, model)).toMatchObject(expected);

@@ -1,4 +1,4 @@
-import { findModel, type AiEngine, type ModelCatalog } from '@shared/model-catalog';
+import { findModel, resolveModel, type AiEngine, type ModelCatalog } from '@shared/model-catalog';
 
 export type ModelRoute =
   | { provider: 'anthropic'; model: string }
@@ -7,9 +7,15 @@ export type ModelRoute =
 /**
  * docs/product.md §12 "Model routing", generalised by docs/product.md §13: anthropic-engine models go to our
  * /api/generate-claude; groq models use chat completions; every reasoning model (and any legacy id
- * containing "deepseek") gets its reasoning hidden.
+ * containing "deepseek") gets its reasoning hidden. A missing model (a profile saved before the
+ * catalog was known) or a retired one is resolved first, as the profile's upgrade will save it: a
+ * Generate click before that upgrade lands must not send the server a model it refuses.
  */
-export function routeModel(catalog: ModelCatalog, engine: AiEngine, model: string): ModelRoute {
+export function routeModel(catalog: ModelCatalog, profileEngine: AiEngine, profileModel: string): ModelRoute {
+  const { engine, model } =
+    profileModel === '' || catalog.retired[profileModel]
+      ? resolveModel(catalog, profileEngine, profileModel)
+      : { engine: profileEngine, model: profileModel };
   const entry = findModel(catalog, model);
   if ((entry?.engine ?? engine) === 'anthropic') return { provider: 'anthropic', model };
   if (entry?.reasoning) {
