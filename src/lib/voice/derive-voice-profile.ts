@@ -1,14 +1,17 @@
 import type { VoiceProfile } from './voice-profile';
+import { describeClosings } from './voice-closings';
 import { describeEmoji, describeHashtags } from './voice-marks';
-import { describeClosings, describeOpenings } from './voice-openings';
+import { describeOpenings } from './voice-openings';
 import { phrasesAvoided, phrasesUsed } from './voice-phrases';
 import { describeLength, describeParagraphs, describeSentences } from './voice-rhythm';
+import { signaturePhrases } from './voice-signature-phrases';
 import { parsePost } from './voice-text';
 
 /**
  * Derives a first voice profile from the author's own posts: plain counting, no AI call, so the
  * same samples always give the same profile. Each field is a sentence the author reads and edits
- * in Settings. Ten samples of 5,000 characters take a few milliseconds.
+ * in Settings; openings, closings and phrases are read as the habits are (derive-voice-habits.ts).
+ * Ten samples of 5,000 characters take a few milliseconds.
  */
 
 /**
@@ -26,7 +29,7 @@ export function deriveVoiceProfile(samples: readonly string[]): VoiceProfile {
     closings: describeClosings(posts),
     emoji: describeEmoji(posts),
     hashtags: describeHashtags(posts),
-    phrasesUsed: phrasesUsed(posts),
+    phrasesUsed: phrasesUsed(signaturePhrases(samples)),
     phrasesAvoided: phrasesAvoided(posts),
   };
 }

@@ -27,7 +27,7 @@ function frequency(total: number, posts: number, noun: string, plural?: string):
  * selector, skin tone and tag characters, joined by zero-width joiners into one (👩🏽‍💻 counts once).
  * ©, ® and ™ are pictographs too, but emoji only with the emoji variation selector.
  */
-function emojiIn(text: string): RegExpExecArray[] {
+export function emojiIn(text: string): RegExpExecArray[] {
   const emoji =
     /\p{Regional_Indicator}{2}|[#*0-9]\uFE0F?\u20E3|\p{Extended_Pictographic}\uFE0F?\p{Emoji_Modifier}?(?:\u200D\p{Extended_Pictographic}\uFE0F?\p{Emoji_Modifier}?){0,7}(?:[\u{E0020}-\u{E007E}]+\u{E007F})?/gu;
   return [...text.matchAll(emoji)].filter(([match]) => !/^[\u00A9\u00AE\u2122]$/u.test(match));
@@ -50,7 +50,7 @@ export function describeEmoji(posts: readonly Post[]): string {
 }
 
 /** The hashtags of a text: "#" and a letter, not "#1", "C#" or a link's "#fragment". */
-function hashtagsOf(text: string): string[] {
+export function hashtagsOf(text: string): string[] {
   return text.match(/(?<![\p{L}\p{N}_&#/])#\p{L}[\p{L}\p{N}_]*/gu) ?? [];
 }
 

@@ -1,18 +1,18 @@
-import { shorten, type Paragraph, type Post, type Sentence } from './voice-text';
+import { describeHabit, rank } from './describe-habit';
+import type { OpeningKind } from './voice-habits';
+import { shorten, type Post, type Sentence } from './voice-text';
 
-/** How the author opens and closes a post, for the voice profile. */
+/** How the author opens a post: the kind of its first line, for the habits and the voice profile. */
 
-type Opening = 'story' | 'question' | 'number' | 'statement' | 'other';
-type Closing = 'question' | 'action' | 'takeaway';
+const words = (sentence: Sentence) =>
+  sentence.tokens.map((token) => /\p{L}(?:[\p{L}'’-]*\p{L})?/u.exec(token.toLowerCase())?.[0] ?? '');
 
 /**
  * A first-person sentence told in the past: "I", "we", "my" or "our" followed within three words by
  * a verb in the past ("Last week I hired…", "Our team spent…"), or with "yesterday" or "ago".
  */
 function isStory(sentence: Sentence): boolean {
-  const words = sentence.tokens.map(
-    (token) => /\p{L}(?:[\p{L}'’-]*\p{L})?/u.exec(token.toLowerCase())?.[0] ?? '',
-  );
+  const said = words(sentence);
   const firstPerson = new Set(['i', 'i’ve', "i've", 'i’d', "i'd", 'my', 'me', 'we', 'our']);
   // After these an "-ed" word describes the present ("I'm excited", "so proud"), not a past event.
   const beforeAdjective = new Set(
@@ -24,87 +24,60 @@ function isStory(sentence: Sentence): boolean {
     drove flew grew caught taught brought fought forgot stood woke wore`.split(/\s+/u),
   );
   const inPast = (index: number) => {
-    const word = words[index] ?? '';
-    if (beforeAdjective.has(words[index - 1] ?? '')) return false;
+    const word = said[index] ?? '';
+    if (beforeAdjective.has(said[index - 1] ?? '')) return false;
     if (irregularPast.has(word)) return true;
     return word.length > 3 && word.endsWith('ed') && !/(?:eed|hundred|sacred|naked|wicked)$/u.test(word);
   };
   const told = (index: number) => [1, 2, 3].some((offset) => inPast(index + offset));
-  const dated = words.includes('yesterday') || words.includes('ago');
-  return words.some((word, index) => firstPerson.has(word) && (dated || told(index)));
+  const dated = said.includes('yesterday') || said.includes('ago');
+  return said.some((word, index) => firstPerson.has(word) && (dated || told(index)));
 }
 
 /** Whether the sentence ends with a question mark, perhaps followed by an emoji or a closing quote. */
-function isQuestion(sentence: Sentence): boolean {
+export function isQuestion(sentence: Sentence): boolean {
   return /\?[^\p{L}?]*$/u.test(sentence.tokens.join(' '));
 }
 
+/** A line that opens with a quotation mark, perhaps after an emoji. */
+const quote = /^[^\p{L}\p{N}"'“”„«»‘’]*["“”„«»‘]/u;
+/** A number first: "97 cold calls", "$2M raised", "🚀 3 lessons", "12 months ago I…". */
+const number = /^[^\p{L}\p{N}\p{Sc}]*\p{Sc}?\p{N}/u;
+/** Openers that set up a claim against the common view, whatever follows. */
+const contrarianOpener =
+  /^\P{L}*(?:stop|quit|forget|unpopular opinion|hot take|controversial|nobody|no one|everyone is wrong)\b/iu;
+/** A claim by negation or by verdict ("X isn't dead", "Most teams don't…", "… is overrated"). */
+const contrarianClaim =
+  /^\P{L}*most\b|\b(?:not|never|no longer|nobody|no one|overrated|myth|wrong|dead)\b|n['’]t\b/iu;
+
 /**
- * The kind of a post's first sentence; a statement is short (8 words or fewer) or goes against a
- * common view ("Stop hiring for culture fit", "Remote work is not…").
+ * The kind of a post's opening, judged on its first sentence (and the line it is on): a quote, a
+ * question, a number, a contrarian claim, a first-person story, or else a statement. A line that
+ * starts with a number is a number, even when a story follows ("12 months ago our pipeline…").
  */
-function classifyOpening(sentence: Sentence): Opening {
+export function openingOf(post: Post): OpeningKind {
+  const sentence = post.first;
   const text = sentence.tokens.join(' ');
+  if (quote.test(sentence.line)) return 'quote';
   if (isQuestion(sentence)) return 'question';
+  if (number.test(text)) return 'number';
+  if (contrarianOpener.test(text)) return 'contrarian';
   if (isStory(sentence)) return 'story';
-  if (/^[^\p{L}\p{N}\p{Sc}]*\p{Sc}?\p{N}/u.test(text)) return 'number';
-  const contrarian =
-    /^\P{L}*(?:stop|unpopular opinion|hot take|forget|nobody|no one)\b|\b(?:not|never|no longer)\b|n['’]t\b/iu;
-  return sentence.words <= 8 || contrarian.test(text) ? 'statement' : 'other';
+  return contrarianClaim.test(text) ? 'contrarian' : 'statement';
 }
 
-/**
- * The kind of a post's last paragraph: a question if its last sentence is one, a call to action if
- * a sentence starts with one of the first list or says one of the second anywhere.
- */
-function classifyClosing(paragraph: Paragraph): Closing {
-  const last = paragraph.sentences.at(-1);
-  if (last && isQuestion(last)) return 'question';
-  const callToAction =
-    /^\P{L}*(?:comment|repost|follow|subscribe|register|sign up|download|grab|dm|message me|tell me|check out|click|drop|tag|share (?:this|it|your)|save this|join (?:us|me|the))\b/iu;
-  const callToActionAnywhere =
-    /\b(?:let me know|in the comments|link in|link below|dm me|reach out|follow me|repost)\b/iu;
-  const texts = paragraph.sentences.map((sentence) => sentence.tokens.join(' '));
-  return texts.some((text) => callToAction.test(text) || callToActionAnywhere.test(text))
-    ? 'action'
-    : 'takeaway';
-}
+const openingLabels: Record<OpeningKind, string> = {
+  story: 'a first-person story',
+  number: 'a number',
+  contrarian: 'a contrarian claim',
+  question: 'a question',
+  quote: 'a quote',
+  statement: 'a statement',
+};
 
-/** Labels by how many posts have them, most first (ties: the one seen first). */
-function rank<T extends string>(labels: readonly T[]): Array<{ label: T; posts: number }> {
-  const counts = new Map<T, number>();
-  for (const label of labels) counts.set(label, (counts.get(label) ?? 0) + 1);
-  return [...counts].map(([label, posts]) => ({ label, posts })).sort((a, b) => b.posts - a.posts);
-}
-
-/**
- * "Opens with …" (one post), "Opens every post with …", "Usually ends with … (3 of 5 posts)", or
- * with no habit in most posts the three most common: "Opens with … (2 of 5 posts), … (2 of 5) or … (1 of 5)".
- */
-function describeHabit(verb: 'Opens' | 'Ends', labels: readonly string[]): string {
-  const ranked = rank(labels);
-  const top = ranked[0];
-  const total = labels.length;
-  if (total === 1 || !top) return `${verb} with ${labels.join('')}`;
-  if (top.posts === total) return `${verb} every post with ${top.label}`;
-  if (top.posts * 2 > total)
-    return `Usually ${verb.toLowerCase()} with ${top.label} (${top.posts} of ${total} posts)`;
-  const kinds = ranked
-    .slice(0, 3)
-    .map(({ label, posts }, index) => `${label} (${posts} of ${total}${index === 0 ? ' posts' : ''})`);
-  const last = kinds.pop();
-  return `${verb} with ${kinds.join(', ')} or ${last}`;
-}
-
+/** How the posts open, each kind with its count, and the first line of a post of the most common one. */
 export function describeOpenings(posts: readonly Post[]): string {
-  const openingLabels: Record<Opening, string> = {
-    story: 'a first-person story',
-    question: 'a question',
-    number: 'a number or statistic',
-    statement: 'a short or contrarian statement',
-    other: 'a longer statement',
-  };
-  const kinds = posts.map((post) => classifyOpening(post.first));
+  const kinds = posts.map(openingOf);
   const habit = describeHabit(
     'Opens',
     kinds.map((kind) => openingLabels[kind]),
@@ -112,17 +85,4 @@ export function describeOpenings(posts: readonly Post[]): string {
   const top = rank(kinds)[0]?.label;
   const example = posts.find((_, index) => kinds[index] === top)?.first.line ?? '';
   return `${habit}, like "${shorten(example, 60)}"`;
-}
-
-export function describeClosings(posts: readonly Post[]): string {
-  const closingLabels: Record<Closing, string> = {
-    question: 'a question to readers',
-    action: 'a call to action',
-    takeaway: 'a takeaway',
-  };
-  const kinds = posts.map((post) => classifyClosing(post.last));
-  return describeHabit(
-    'Ends',
-    kinds.map((kind) => closingLabels[kind]),
-  );
 }

@@ -38,3 +38,16 @@ export function describeParagraphs(posts: readonly Post[]): string {
   const oneLiners = paragraphs.filter((p) => p.lines.length === 1 && p.sentences.length === 1).length;
   return oneLiners * 2 > paragraphs.length ? `${text}; most are a single line` : text;
 }
+
+/** Paragraphs holding words, and how many of them are a single sentence. */
+export function paragraphCounts(posts: readonly Post[]): { total: number; singleSentence: number } {
+  const paragraphs = posts.flatMap((post) => post.paragraphs);
+  const singleSentence = paragraphs.filter((paragraph) => paragraph.sentences.length === 1).length;
+  return { total: paragraphs.length, singleSentence };
+}
+
+/** The shortest, median and longest post in LinkedIn characters. */
+export function characterCounts(posts: readonly Post[]): { min: number; median: number; max: number } {
+  const lengths = posts.map((post) => linkedInLength(post.text));
+  return { min: Math.min(...lengths), median: median(lengths), max: Math.max(...lengths) };
+}

@@ -53,19 +53,35 @@ function parseParagraph(block: string): Paragraph {
   return paragraph;
 }
 
-/** A line's tokens without the hashtags it ends with: none for a blank line or one of hashtags only. */
+/**
+ * A line's tokens without the hashtags it ends with, and the emoji or punctuation among or after
+ * them ("#sales #b2b 🚀"): none for a blank line or one of hashtags only.
+ */
 function withoutTrailingHashtags(line: string): string[] {
-  const tokens = line.trim().split(/\s+/u);
-  return tokens.slice(0, tokens.findLastIndex((token) => token !== '' && !hashtagToken.test(token)) + 1);
+  const tokens = line
+    .trim()
+    .split(/\s+/u)
+    .filter((token) => token !== '');
+  let [end, hashtags] = [tokens.length, 0];
+  for (; end > 0; end -= 1) {
+    const token = tokens[end - 1] ?? '';
+    if (hashtagToken.test(token)) hashtags += 1;
+    else if (wordToken.test(token)) break;
+  }
+  return hashtags > 0 ? tokens.slice(0, end) : tokens;
 }
 
-/** The sentences of one line: they end at . ! ? or … before a space, except after "e.g.", "Dr." and the like. */
+/**
+ * The sentences of one line: they end at . ! ? or … before a space, except after "e.g.", "Dr." and
+ * the like, and after the number of a numbered list ("1. Call first").
+ */
 function splitSentences(tokens: readonly string[], line: string): Sentence[] {
   const sentences: Sentence[] = [];
   let [start, words] = [0, 0];
   tokens.forEach((token, index) => {
     if (wordToken.test(token)) words += 1;
-    if (index < tokens.length - 1 && !endsSentence(token)) return;
+    const listNumber = index === 0 && /^\d{1,2}[.)]$/u.test(token);
+    if (index < tokens.length - 1 && (listNumber || !endsSentence(token))) return;
     if (words > 0) sentences.push({ tokens: tokens.slice(start, index + 1), words, line });
     [start, words] = [index + 1, 0];
   });
