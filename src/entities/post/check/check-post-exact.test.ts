@@ -33,6 +33,7 @@ const broetryMessage =
 
 const dash = (start: number, end: number): Finding => ({
   kind: 'em-dash',
+  severity: 'warning',
   start,
   end,
   message: dashMessage,
@@ -45,6 +46,7 @@ describe('checkPost, exactly', () => {
       expect(checkPost(sized(599))).toEqual([
         {
           kind: 'length-outside-range',
+          severity: 'warning',
           start: 0,
           end: 599,
           message: '599 characters: posts of 900 to 1,500 characters tend to do best.',
@@ -58,6 +60,7 @@ describe('checkPost, exactly', () => {
       expect(checkPost(sized(2001))).toEqual([
         {
           kind: 'length-outside-range',
+          severity: 'warning',
           start: 0,
           end: 2001,
           message: '2,001 characters: posts of 900 to 1,500 characters tend to do best.',
@@ -69,6 +72,7 @@ describe('checkPost, exactly', () => {
       expect(checkPost(sized(3001))).toEqual([
         {
           kind: 'over-limit',
+          severity: 'warning',
           start: 0,
           end: 3001,
           message: '3,001 characters: LinkedIn takes at most 3,000 (emoji and styled letters count 2).',
@@ -84,6 +88,7 @@ describe('checkPost, exactly', () => {
   describe('hook past the fold', () => {
     const fold = (end: number, where: string): Finding => ({
       kind: 'hook-past-fold',
+      severity: 'warning',
       start: 0,
       end,
       message: `The first line runs past the "…see more" fold ${where}: break it after the hook (about 140 characters).`,
@@ -113,6 +118,7 @@ describe('checkPost, exactly', () => {
         fold(150, 'on phones'),
         {
           kind: 'length-outside-range',
+          severity: 'warning',
           start: 0,
           end: 152,
           message: '152 characters: posts of 900 to 1,500 characters tend to do best.',
@@ -158,6 +164,7 @@ describe('checkPost, exactly', () => {
   describe('not-x-but-y', () => {
     const pattern = (start: number, end: number): Finding => ({
       kind: 'not-x-but-y',
+      severity: 'warning',
       start,
       end,
       message: notXMessage,
@@ -185,6 +192,7 @@ describe('checkPost, exactly', () => {
       expect(only('Picture this: a Monday.', 'stock-opener')).toEqual([
         {
           kind: 'stock-opener',
+          severity: 'warning',
           start: 0,
           end: 13,
           message: '"Picture this:" is a stock opener. Start with something only you would say.',
@@ -193,12 +201,14 @@ describe('checkPost, exactly', () => {
       expect(only("Let’s dive in, and let's dive in again.", 'stock-opener')).toEqual([
         {
           kind: 'stock-opener',
+          severity: 'warning',
           start: 0,
           end: 13,
           message: '"Let’s dive in" is a stock opener. Start with something only you would say.',
         },
         {
           kind: 'stock-opener',
+          severity: 'warning',
           start: 19,
           end: 32,
           message: '"let\'s dive in" is a stock opener. Start with something only you would say.',
@@ -210,6 +220,7 @@ describe('checkPost, exactly', () => {
       expect(only('Let that sink in. Or not.', 'stock-closer')).toEqual([
         {
           kind: 'stock-closer',
+          severity: 'warning',
           start: 0,
           end: 16,
           message: '"Let that sink in" is a stock line readers skip.',
@@ -218,6 +229,7 @@ describe('checkPost, exactly', () => {
       expect(only('Ship less. Food for thought.', 'stock-closer')).toEqual([
         {
           kind: 'stock-closer',
+          severity: 'warning',
           start: 11,
           end: 27,
           message: '"Food for thought" is a stock line readers skip.',
@@ -227,6 +239,7 @@ describe('checkPost, exactly', () => {
 
     const bait = (start: number, last: string): Finding => ({
       kind: 'stock-closer',
+      severity: 'warning',
       start,
       end: start + last.length,
       message: `Ending on "${last}" alone reads as engagement bait. Ask something specific, or end on your point.`,
@@ -252,6 +265,7 @@ describe('checkPost, exactly', () => {
   describe('stock-vocabulary', () => {
     const word = (start: number, quoted: string): Finding => ({
       kind: 'stock-vocabulary',
+      severity: 'warning',
       start,
       end: start + quoted.length,
       message: `"${quoted}" is stock AI vocabulary. Use the plain word you would say out loud.`,
@@ -272,6 +286,7 @@ describe('checkPost, exactly', () => {
   describe('rule-of-three', () => {
     const three = (start: number, end: number): Finding => ({
       kind: 'rule-of-three',
+      severity: 'warning',
       start,
       end,
       message: threeWordsMessage,
@@ -290,6 +305,7 @@ describe('checkPost, exactly', () => {
     it('covers a list of three from its first to its last point, blank lines between points included', () => {
       const points = (start: number, end: number): Finding => ({
         kind: 'rule-of-three',
+        severity: 'warning',
         start,
         end,
         message: threePointsMessage,
@@ -300,7 +316,7 @@ describe('checkPost, exactly', () => {
 
     it('keeps a list together across a line of spaces', () => {
       expect(only('1. Read\n   \n2. Write\n3. Ship', 'rule-of-three')).toEqual([
-        { kind: 'rule-of-three', start: 0, end: 28, message: threePointsMessage },
+        { kind: 'rule-of-three', severity: 'warning', start: 0, end: 28, message: threePointsMessage },
       ]);
     });
 
@@ -318,8 +334,22 @@ describe('checkPost, exactly', () => {
       });
       const found = only(text, 'emoji-bullets');
       expect(found).toEqual([
-        { kind: 'emoji-bullets', start: 2, end: 5, message: emojiMessage, fix: fix(2, 5) },
-        { kind: 'emoji-bullets', start: 10, end: 12, message: emojiMessage, fix: fix(10, 12) },
+        {
+          kind: 'emoji-bullets',
+          severity: 'warning',
+          start: 2,
+          end: 5,
+          message: emojiMessage,
+          fix: fix(2, 5),
+        },
+        {
+          kind: 'emoji-bullets',
+          severity: 'warning',
+          start: 10,
+          end: 12,
+          message: emojiMessage,
+          fix: fix(10, 12),
+        },
       ]);
       expect(fixed(text, [found[0]!])).toBe('  Ship\n✅ Test');
       expect(fixed(text, found)).toBe('  Ship\nTest');
@@ -332,11 +362,13 @@ describe('checkPost, exactly', () => {
       });
       const message = 'Arrow bullets (→) are a tell of AI-written posts.';
       expect(only('→ Read the tickets', 'arrow-bullets')).toEqual([
-        { kind: 'arrow-bullets', start: 0, end: 2, message, fix: fix(0, 2) },
+        { kind: 'arrow-bullets', severity: 'warning', start: 0, end: 2, message, fix: fix(0, 2) },
       ]);
       const text = 'Next:\n  ➡️ Rewrite';
       const found = only(text, 'arrow-bullets');
-      expect(found).toEqual([{ kind: 'arrow-bullets', start: 8, end: 11, message, fix: fix(8, 11) }]);
+      expect(found).toEqual([
+        { kind: 'arrow-bullets', severity: 'warning', start: 8, end: 11, message, fix: fix(8, 11) },
+      ]);
       expect(fixed(text, found)).toBe('Next:\n  Rewrite');
     });
   });
@@ -345,6 +377,7 @@ describe('checkPost, exactly', () => {
     expect(only('𝗚𝗲𝘁 𝘀𝘁𝗮𝗿𝘁𝗲𝗱 now', 'unicode-styling')).toEqual([
       {
         kind: 'unicode-styling',
+        severity: 'warning',
         start: 0,
         end: 21,
         message:
@@ -360,6 +393,7 @@ describe('checkPost, exactly', () => {
       expect(only(text, 'too-many-hashtags')).toEqual([
         {
           kind: 'too-many-hashtags',
+          severity: 'warning',
           start: 25,
           end: 31,
           message: '4 hashtags: more than 3 looks like a tag pile. Keep the 3 that matter most.',
@@ -372,6 +406,7 @@ describe('checkPost, exactly', () => {
     it('covers a tag after a line break or bracket without what comes before it', () => {
       const none = (start: number, tag: string, edit: { start: number; end: number }): Finding => ({
         kind: 'too-many-hashtags',
+        severity: 'warning',
         start,
         end: start + tag.length,
         message: '1 hashtag: your settings ask for none.',
@@ -396,7 +431,13 @@ describe('checkPost, exactly', () => {
   describe('one-line-paragraphs', () => {
     const lines = ['I got fired.', 'It hurt.', 'Then I learned.', 'Now I lead.', 'You can too.'];
     const broetry = (text: string): Finding[] => [
-      { kind: 'one-line-paragraphs', start: 0, end: text.length, message: broetryMessage },
+      {
+        kind: 'one-line-paragraphs',
+        severity: 'warning',
+        start: 0,
+        end: text.length,
+        message: broetryMessage,
+      },
     ];
 
     it('needs five one-sentence paragraphs: four are not enough', () => {
@@ -447,6 +488,7 @@ describe('checkPost, exactly', () => {
     expect(found).toEqual([
       {
         kind: 'link-in-body',
+        severity: 'warning',
         start: 10,
         end: 30,
         message:
@@ -470,6 +512,7 @@ describe('checkPost, exactly', () => {
       expect(only(text, 'markdown-artifacts')).toEqual([
         {
           kind: 'markdown-artifacts',
+          severity: 'warning',
           start: 9,
           end: 19,
           message: boldMessage,
@@ -477,6 +520,7 @@ describe('checkPost, exactly', () => {
         },
         {
           kind: 'markdown-artifacts',
+          severity: 'warning',
           start: 29,
           end: 37,
           message: boldMessage,
@@ -492,6 +536,7 @@ describe('checkPost, exactly', () => {
       expect(found).toEqual([
         {
           kind: 'markdown-artifacts',
+          severity: 'warning',
           start: 6,
           end: 10,
           message: headingMessage,
@@ -506,6 +551,7 @@ describe('checkPost, exactly', () => {
     it('turns "- " and "* " bullets into "• ", indent and extra spaces included', () => {
       const bullet = (start: number, end: number): Finding => ({
         kind: 'markdown-artifacts',
+        severity: 'warning',
         start,
         end,
         message: bulletMessage,

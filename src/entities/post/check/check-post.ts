@@ -1,5 +1,12 @@
-import { linkedInFoldLength, linkedInLength, linkedInPostLimit } from '../../../lib/linkedin/linkedin-text';
 import type { Edit } from './fix';
+import { asAuthorSees, type AuthorStyle } from './habits';
+import { lengthFindings } from './length-findings';
+import { notXButY } from './not-x-but-y';
+import { stockPhrases, stockVocabulary } from './stock-phrases';
+import { lineAfter, lineBefore, matches, spanOf } from './text-matches';
+
+export type { AuthorStyle } from './habits';
+export { authorSlack, bestLength, mobileFoldLength } from './length-findings';
 
 /**
  * The post check (docs/product.md §5.5b): what a reader or LinkedIn would take for AI writing, and
@@ -28,12 +35,19 @@ export const findingKinds = [
 
 export type FindingKind = (typeof findingKinds)[number];
 
+/**
+ * A warning is something to look at. Information is a finding the author's own posts show (their
+ * voice, not a sign of AI): the panel shows it apart, does not count it and offers no fix.
+ */
+export type Severity = 'warning' | 'info';
+
 export interface Finding {
   kind: FindingKind;
   /** The characters it is about: text.slice(start, end). */
   start: number;
   end: number;
   message: string;
+  severity: Severity;
   /**
    * The mechanical change for this place alone, when there is one. The panel's buttons combine the
    * places of one kind and tidy the lines around them (groupFindings): apply those, not this.
@@ -41,22 +55,25 @@ export interface Finding {
   fix?: { label: string; edit: Edit };
 }
 
+/** A place a rule finds, before it is weighed for the author. */
+export type Place = Omit<Finding, 'severity'>;
+
 export interface CheckOptions {
   /** More hashtags than this are flagged (the user's setting; default 3). */
   maxHashtags?: number;
+  /**
+   * The author's own posts (authorStyle() of their voice samples): what they show is information,
+   * not a warning, and length is judged against their range rather than the feed's.
+   */
+  author?: AuthorStyle | undefined;
 }
-
-/** Where LinkedIn's mobile app folds a post. */
-export const mobileFoldLength = 140;
-/** The length range that does best in the feed, and how far outside it counts as "far". */
-export const bestLength = { min: 900, max: 1500 } as const;
-const farOutside = { below: 600, above: 2000 } as const;
 
 /** Every finding of the text, in the order of the text (whole-post findings first). */
 export function checkPost(text: string, options: CheckOptions = {}): Finding[] {
   const maxHashtags = options.maxHashtags ?? 3;
-  const findings = [
-    ...lengthFindings(text),
+  const { author } = options;
+  const places = [
+    ...lengthFindings(text, author?.length ?? null),
     ...dashes(text),
     ...notXButY(text),
     ...stockPhrases(text),
@@ -69,69 +86,26 @@ export function checkPost(text: string, options: CheckOptions = {}): Finding[] {
     ...links(text),
     ...markdown(text),
   ];
-  return findings.sort((a, b) => a.start - b.start || a.end - b.end);
-}
-
-function* matches(text: string, pattern: RegExp): Generator<RegExpExecArray> {
-  const global = new RegExp(
-    pattern.source,
-    pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`,
-  );
-  for (let match = global.exec(text); match; match = global.exec(text)) {
-    if (match[0] === '') global.lastIndex += 1;
-    else yield match;
-  }
-}
-
-/** The characters a whole match covers. */
-function spanOf(match: RegExpExecArray): { start: number; end: number } {
-  return { start: match.index, end: match.index + match[0].length };
+  return places
+    .sort((a, b) => a.start - b.start || a.end - b.end)
+    .map((place) => asAuthorSees(text, place, author));
 }
 
 /** A fix that puts `replacement` in place of the finding's own characters. */
-function inPlace(match: RegExpExecArray, label: string, replacement: string): Finding['fix'] {
+function inPlace(match: RegExpExecArray, label: string, replacement: string): Place['fix'] {
   return { label, edit: { ...spanOf(match), replacement } };
 }
 
-function lengthFindings(text: string): Finding[] {
-  const findings: Finding[] = [];
-  const length = linkedInLength(text);
-  const whole = { start: 0, end: text.length };
-  if (length > linkedInPostLimit) {
-    findings.push({
-      kind: 'over-limit',
-      ...whole,
-      message: `${length.toLocaleString('en-US')} characters: LinkedIn takes at most ${linkedInPostLimit.toLocaleString('en-US')} (emoji and styled letters count 2).`,
-    });
-  } else if (text.trim() !== '' && (length < farOutside.below || length > farOutside.above)) {
-    findings.push({
-      kind: 'length-outside-range',
-      ...whole,
-      message: `${length.toLocaleString('en-US')} characters: posts of ${bestLength.min} to ${bestLength.max.toLocaleString('en-US')} characters tend to do best.`,
-    });
-  }
-  const firstBreak = text.indexOf('\n');
-  const hookEnd = firstBreak < 0 ? text.length : firstBreak;
-  if (hookEnd > mobileFoldLength) {
-    const where = hookEnd > linkedInFoldLength ? 'on desktop and on phones' : 'on phones';
-    findings.push({
-      kind: 'hook-past-fold',
-      start: 0,
-      end: hookEnd,
-      message: `The first line runs past the "…see more" fold ${where}: break it after the hook (about ${mobileFoldLength} characters).`,
-    });
-  }
-  return findings;
-}
-
-function dashes(text: string): Finding[] {
-  const findings: Finding[] = [];
+function dashes(text: string): Place[] {
+  const findings: Place[] = [];
   // A run of dashes ("——", "– —") is one dash.
   for (const match of matches(text, /[ \t]*[\u2014\u2013]+(?:[ \t]+[\u2014\u2013]+)*[ \t]*/u)) {
     const before = text[match.index - 1] ?? '';
     const after = text[match.index + match[0].length] ?? '';
-    // An en dash between numbers is a range (2020–2024, pages 4–7), not a dash.
+    // An en dash between numbers is a range (2020–2024, pages 4–7), not a dash; so is one that
+    // joins two words without spaces (July–September, the London–Paris train).
     if (match[0].trim() === '\u2013' && /\d/.test(before) && /\d/.test(after)) continue;
+    if (match[0] === '\u2013' && /\p{L}/u.test(before) && /\p{L}/u.test(after)) continue;
     // A dash that opens or ends a line joins nothing: it goes, rather than leave a stray comma.
     const lineEdge =
       /^[ \t]*$/u.test(lineBefore(text, match.index)) ||
@@ -146,127 +120,25 @@ function dashes(text: string): Finding[] {
   return findings;
 }
 
-const subject = String.raw`(?:it(?:'|’)?s|it is|this is|that(?:'|’)?s|that is|they(?:'|’)?re|we(?:'|’)?re|i(?:'|’)?m|you(?:'|’)?re)`;
-
-function notXButY(text: string): Finding[] {
-  const patterns = [
-    new RegExp(
-      String.raw`\b${subject} not (?:just |only |about )?[^.!?\n]{1,60}?[,;:.]\s*${subject}\b`,
-      'iu',
-    ),
-    /\bnot (?:just|only|merely) [^.!?\n]{1,60}?,? but (?:also )?/iu,
-    // "Meetings aren't work. They're a cost.": a plural or named subject, then "they" or "it".
-    new RegExp(
-      String.raw`\b(?:(?:are|is) not|aren(?:'|’)t|isn(?:'|’)t) [^.!?\n]{1,60}?[,;:.]\s*(?:they(?:'|’)re|they are|it(?:'|’)s|it is)\b`,
-      'iu',
-    ),
-  ];
-  const spans = patterns
-    .flatMap((pattern) => [...matches(text, pattern)].map(spanOf))
-    .sort((a, b) => a.start - b.start);
-  // "This is not X. It is Y" answers two of the patterns: one finding for it.
-  const distinct = spans.filter((span, index) => index === 0 || span.start >= spans[index - 1]!.end);
-  return distinct.map((span) => ({
-    kind: 'not-x-but-y' as const,
-    ...span,
-    message: '"It\'s not X, it\'s Y" is a pattern readers now spot as AI. Say what it is.',
-  }));
-}
-
-const stockOpeners = [
-  "in today's fast-paced world",
-  "in today's digital age",
-  "in today's world",
-  'in the ever-evolving',
-  "in today's ever-changing",
-  "here's the thing:",
-  "let's dive in",
-  'picture this:',
-  'imagine a world',
-  'buckle up',
-];
-const stockClosers = ['let that sink in', "here's the kicker", 'food for thought'];
-/** A whole last paragraph that only asks for engagement. */
-const engagementBait =
-  /^(?:agree\??|thoughts\??|what do you think\??|what are your thoughts\??|your thoughts\??)[.!]?$/iu;
-
-function stockPhrases(text: string): Finding[] {
-  // Lowercased letter by letter, keeping each one's length ("İ" lowercases to two characters), so
-  // an index in `lower` is the same index in `text`.
-  const plain = text.replace(/’/g, "'");
-  const lowered = plain.toLowerCase();
-  const lower =
-    lowered.length === plain.length
-      ? lowered
-      : plain.replace(/[\s\S]/gu, (letter) => {
-          const small = letter.toLowerCase();
-          return small.length === letter.length ? small : letter;
-        });
-  const findings: Finding[] = [];
-  for (const phrase of stockOpeners) {
-    for (let at = lower.indexOf(phrase); at >= 0; at = lower.indexOf(phrase, at + 1)) {
-      findings.push({
-        kind: 'stock-opener',
-        start: at,
-        end: at + phrase.length,
-        message: `"${text.slice(at, at + phrase.length)}" is a stock opener. Start with something only you would say.`,
-      });
-    }
-  }
-  for (const phrase of stockClosers) {
-    for (let at = lower.indexOf(phrase); at >= 0; at = lower.indexOf(phrase, at + 1)) {
-      findings.push({
-        kind: 'stock-closer',
-        start: at,
-        end: at + phrase.length,
-        message: `"${text.slice(at, at + phrase.length)}" is a stock line readers skip.`,
-      });
-    }
-  }
-  const trimmedEnd = text.trimEnd().length;
-  const lastBreak = text.lastIndexOf('\n', trimmedEnd - 1);
-  const lastStart = lastBreak + 1;
-  const last = text.slice(lastStart, trimmedEnd).trim();
-  if (last !== '' && engagementBait.test(last)) {
-    const start = text.indexOf(last, lastStart);
-    const end = start + last.length;
-    findings.push({
-      kind: 'stock-closer',
-      start,
-      end,
-      message: `Ending on "${last}" alone reads as engagement bait. Ask something specific, or end on your point.`,
-      fix: { label: `Remove "${last}"`, edit: { start, end, replacement: '' } },
-    });
-  }
-  return findings;
-}
-
-const stockWords =
-  /\b(?:delv(?:e|es|ed|ing)|game[- ]changer|game[- ]changing|unlock(?:s|ed|ing)?|elevat(?:e|es|ed|ing)|tapestry|landscape|realm|synerg(?:y|ies)|paradigm|revolutioni[sz](?:e|es|ed|ing)|seamless(?:ly)?|cutting[- ]edge|supercharg(?:e|es|ed|ing)|testament|pivotal|embark(?:s|ed|ing)?|navigat(?:e|es|ed|ing) the complexities|ever-evolving)\b/iu;
-/**
- * "leverage" as a verb: followed by a determiner or pronoun, not by "of" (the noun). The match is
- * the verb alone; the word after it is only looked at.
- */
-const leverageVerb =
-  /\bleverag(?:e|es|ed|ing)(?= (?:the|our|your|their|my|his|her|its|this|these|those|a|an|ai|data|it|them)\b)/iu;
-
-function stockVocabulary(text: string): Finding[] {
-  return [stockWords, leverageVerb].flatMap((pattern) =>
-    // The whole match: "game changer" and "navigate the complexities" are quoted whole.
-    [...matches(text, pattern)].map((match) => ({
-      kind: 'stock-vocabulary' as const,
-      ...spanOf(match),
-      message: `"${match[0]}" is stock AI vocabulary. Use the plain word you would say out loud.`,
-    })),
-  );
-}
+/** "X, Y(,) and Z", where Z ends the clause: punctuation, the end of the line or a dash follows. */
+const threeWords =
+  /\b[\p{L}'’-]{2,}, ([\p{L}'’-]{2,}),? and ([\p{L}'’-]{2,})(?=[ \t]*(?:[.,;:!?…)]|$|[—–]| - ))/mu;
+/** Words that are not items of a list by themselves. */
+const notAnItem =
+  /^(?:and|or|all|so|then|more|else|too|also|the|a|an|my|your|our|their|his|her|its|this|that|these|those|some|any|other)$/iu;
 
 const listLine = /^[ \t]*(?:\d+[.)]|[-*•])[ \t]+\S/u;
 
-function ruleOfThree(text: string): Finding[] {
-  const findings: Finding[] = [];
-  // Three single words in a row: "faster, cheaper, and better".
-  for (const match of matches(text, /\b[\p{L}'’-]{2,}, [\p{L}'’-]{2,},? and [\p{L}'’-]{2,}\b/u)) {
+function ruleOfThree(text: string): Place[] {
+  const findings: Place[] = [];
+  // Three single words in a row that end the clause: "faster, cheaper, and better." Not three
+  // names ("Ana, Raj and Tom", "London, Paris and Berlin": the last two capitalised), not words
+  // that go on ("rent, energy and their own time", "queues, signs and people in jackets") and not
+  // "warts and all".
+  for (const match of matches(text, threeWords)) {
+    const [second = '', third = ''] = [match[1], match[2]];
+    if (/^\p{Lu}/u.test(second) && /^\p{Lu}/u.test(third)) continue;
+    if (notAnItem.test(second) || notAnItem.test(third)) continue;
     findings.push({
       kind: 'rule-of-three',
       ...spanOf(match),
@@ -306,12 +178,13 @@ function listBlocks(text: string): { start: number; end: number; count: number }
   return blocks;
 }
 
+/** An emoji at the start of a line (a keycap such as 1️⃣ too; an arrow is an arrow bullet). */
 const emojiBullet =
-  /^([ \t]*)(\p{Extended_Pictographic}(?:\uFE0F|\u200D\p{Extended_Pictographic}|\p{Emoji_Modifier})*)[ \t]*/gmu;
+  /^([ \t]*)((?![➡▶►])\p{Extended_Pictographic}(?:\uFE0F|\u200D\p{Extended_Pictographic}|\p{Emoji_Modifier})*|[0-9#*]\uFE0F?\u20E3)[ \t]*/gmu;
 const arrowBullet = /^([ \t]*)([→➡➜➔▶►⇒]\uFE0F?)[ \t]*/gmu;
 
-function lineBullets(text: string): Finding[] {
-  const findings: Finding[] = [];
+function lineBullets(text: string): Place[] {
+  const findings: Place[] = [];
   const emoji = [...matches(text, emojiBullet)];
   if (emoji.length >= 2) {
     for (const match of emoji) {
@@ -341,9 +214,9 @@ function lineBullets(text: string): Finding[] {
 }
 
 /** Letters from Unicode's mathematical alphabets (𝗯𝗼𝗹𝗱, 𝘪𝘵𝘢𝘭𝘪𝘤), used as "formatting". */
-const styledRun = /[\u{1D400}-\u{1D7FF}](?:[\u{1D400}-\u{1D7FF}\s'’,.!?-]*[\u{1D400}-\u{1D7FF}])?/gu;
+const styledRun = /[\u{1D400}-\u{1D7FF}](?:[\u{1D400}-\u{1D7FF}\s'’"“”,.:;!?()-]*[\u{1D400}-\u{1D7FF}])?/gu;
 
-function unicodeStyling(text: string): Finding[] {
+function unicodeStyling(text: string): Place[] {
   return [...matches(text, styledRun)].map((match) => ({
     kind: 'unicode-styling' as const,
     ...spanOf(match),
@@ -358,7 +231,7 @@ const hashtag = /(^|[^\p{L}\p{N}_&])(#[\p{L}_][\p{L}\p{N}_]*)/gu;
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
-function hashtags(text: string, max: number): Finding[] {
+function hashtags(text: string, max: number): Place[] {
   const tags = [...matches(text, hashtag)];
   if (tags.length <= max) return [];
   return tags.slice(max).map((match) => {
@@ -388,16 +261,7 @@ function hashtags(text: string, max: number): Finding[] {
 /** What may follow a closing tag on its line: more tags, spaces. */
 const trailingTags = /^(?:[ \t]+#[\p{L}_][\p{L}\p{N}_]*)*[ \t]*$/u;
 
-/** The characters of the line before `at`, and after it. */
-function lineBefore(text: string, at: number): string {
-  return text.slice(text.lastIndexOf('\n', at - 1) + 1, at);
-}
-function lineAfter(text: string, at: number): string {
-  const next = text.indexOf('\n', at);
-  return text.slice(at, next < 0 ? text.length : next);
-}
-
-function oneLineParagraphs(text: string): Finding[] {
+function oneLineParagraphs(text: string): Place[] {
   const paragraphs = text
     .split(/\n\s*\n/u)
     .map((paragraph) => paragraph.trim())
@@ -419,7 +283,7 @@ function oneLineParagraphs(text: string): Finding[] {
 
 const link = /\b(?:https?:\/\/|www\.)[^\s<>()]+[^\s<>().,!?;:'"’”]/giu;
 
-function links(text: string): Finding[] {
+function links(text: string): Place[] {
   return [...matches(text, link)].map((match) => ({
     kind: 'link-in-body' as const,
     ...spanOf(match),
@@ -429,8 +293,8 @@ function links(text: string): Finding[] {
   }));
 }
 
-function markdown(text: string): Finding[] {
-  const findings: Finding[] = [];
+function markdown(text: string): Place[] {
+  const findings: Place[] = [];
   for (const match of matches(text, /(\*\*|__)(?=\S)([^\n]*?\S)\1/u)) {
     findings.push({
       kind: 'markdown-artifacts',

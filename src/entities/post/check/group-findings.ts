@@ -1,15 +1,18 @@
-import type { Finding, FindingKind } from './check-post';
+import type { Finding, FindingKind, Severity } from './check-post';
 import { settleEdits, type Fix } from './fix';
+import { phraseKinds } from './habits';
 import { linkRemovalEdits } from './link-removal';
 
 /**
  * What the panel lists: the places of one kind as one finding, with a count, and fixes that change
  * all of them in one step. Seven hashtags are one finding ("Remove the last 4"), three emoji
  * bullets another ("Remove the emoji (3)"): fixing one bullet alone would leave the others
- * unflagged, since the rule needs two.
+ * unflagged, since the rule needs two. The author's own habits (severity "info") are a group of
+ * their own beside the warnings of the same kind, without fixes.
  */
 export interface FindingGroup {
   kind: FindingKind;
+  severity: Severity;
   /** The finding's own message for one place; for several, how many and why. */
   message: string;
   /** The places, in text order. */
@@ -19,22 +22,37 @@ export interface FindingGroup {
 }
 
 /**
- * The findings of `text` by kind, in the order of each kind's first place. `findings` are in text
- * order, as checkPost returns them (or any part of them, in the same order).
+ * The findings of `text` by kind (and severity), in the order of each group's first place.
+ * `findings` are in text order, as checkPost returns them (or any part of them, in the same order).
  */
 export function groupFindings(text: string, findings: readonly Finding[]): FindingGroup[] {
-  const byKind = new Map<FindingKind, Finding[]>();
+  const byKind = new Map<string, Finding[]>();
   for (const finding of findings) {
-    const places = byKind.get(finding.kind);
+    const key = `${finding.severity} ${finding.kind}`;
+    const places = byKind.get(key);
     if (places) places.push(finding);
-    else byKind.set(finding.kind, [finding]);
+    else byKind.set(key, [finding]);
   }
-  return [...byKind].map(([kind, places]) => ({
-    kind,
-    message: messageFor(text, places),
-    findings: places,
-    fixes: fixesFor(text, places),
-  }));
+  return [...byKind.values()].map((places) => {
+    const { kind, severity } = places[0]!;
+    return severity === 'info'
+      ? { kind, severity, message: habitGroupMessage(text, places), findings: places, fixes: [] }
+      : {
+          kind,
+          severity,
+          message: messageFor(text, places),
+          findings: places,
+          fixes: fixesFor(text, places),
+        };
+  });
+}
+
+/** The author's habit once, however often: for stock phrases, which ones. */
+function habitGroupMessage(text: string, places: readonly Finding[]): string {
+  const first = places[0]!;
+  const phrases = new Set(places.map((place) => text.slice(place.start, place.end).trim()));
+  if (phrases.size === 1 || !phraseKinds.includes(first.kind)) return first.message;
+  return `${quoteList(text, places)}: you use these in your own posts, so they are left as they are.`;
 }
 
 /** `"a"`, `"a" and "b"`, `"a", "b" and "c"`; a word that comes back is counted: `"realm" (2)`. */

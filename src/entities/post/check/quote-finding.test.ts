@@ -4,7 +4,7 @@ import { quoteOf } from './quote-finding';
 
 const place = (text: string, words: string, from = 0): Finding => {
   const start = text.indexOf(words, from);
-  return { kind: 'em-dash', start, end: start + words.length, message: 'Why.' };
+  return { kind: 'em-dash', start, end: start + words.length, message: 'Why.', severity: 'warning' };
 };
 
 describe('quoteOf', () => {

@@ -2,6 +2,7 @@ import { addMonths, format, isSameMonth } from 'date-fns';
 import { useId, useRef, useState, type JSX, type ReactNode } from 'react';
 import type { ImageEdit } from '@/entities/post/image/image-attachment';
 import type { Post } from '@/entities/post/post';
+import type { AuthorStyle } from '@/entities/post/check/author-style';
 import { buildMonthGrid, groupPostsByDay, localDate } from '../month-grid';
 import { dayAfter } from '../plan-move';
 import { useCalendarPosts } from '../use-calendar-posts';
@@ -34,6 +35,8 @@ export interface CalendarPageProps {
   now?: Date;
   /** The author's hashtag maximum: the post check flags more. */
   maxHashtags?: number | undefined;
+  /** The author's own posts, for the post check: their habits are information, not warnings. */
+  authorStyle?: AuthorStyle | undefined;
 }
 
 interface VisibleMonth {
@@ -63,6 +66,7 @@ export function CalendarPage({
   renderPublishing,
   now,
   maxHashtags,
+  authorStyle,
 }: CalendarPageProps): JSX.Element {
   const [openedAt] = useState(() => new Date());
   const today = now ?? openedAt;
@@ -164,6 +168,7 @@ export function CalendarPage({
           post={openPost}
           onClose={calendar.close}
           maxHashtags={maxHashtags}
+          authorStyle={authorStyle}
           renderPublishing={renderPublishing}
           onPostChange={calendar.planChanged}
           onSave={async (content, image) =>

@@ -12,6 +12,7 @@ import { messages } from '@/config/messages';
 import { imageSaveFailure, type ImageEdit } from '@/entities/post/image/image-attachment';
 import { useImageEdit } from '@/entities/post/image/use-image-edit';
 import type { Post } from '@/entities/post/post';
+import type { AuthorStyle } from '@/entities/post/check/author-style';
 import { PostEditor } from './post-editor';
 import { PostStatusBadge } from './post-status';
 
@@ -25,6 +26,8 @@ interface PostDialogProps {
   onSave: (content: string, image: ImageEdit | undefined) => Promise<void>;
   /** The author's hashtag maximum: the post check flags more. */
   maxHashtags?: number | undefined;
+  /** The author's own posts, for the post check: their habits are information, not warnings. */
+  authorStyle?: AuthorStyle | undefined;
   /** Controls to plan and publish the post, shown under its text (supplied by the app). */
   renderPublishing?: ((post: Post, onPostChange: (post: Post) => void) => ReactNode) | undefined;
   /** A post the publishing controls changed: the calendar puts it in place. */
@@ -40,6 +43,7 @@ export function PostDialog({
   onClose,
   onSave,
   maxHashtags,
+  authorStyle,
   renderPublishing,
   onPostChange,
 }: PostDialogProps) {
@@ -130,6 +134,7 @@ export function PostDialog({
             onSave={() => void save(draft)}
             image={<ImageEditFields state={image} disabled={saving} />}
             maxHashtags={maxHashtags}
+            authorStyle={authorStyle}
           />
         )}
       </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { PostCheckPanel } from '@/entities/post/check/ui/post-check-panel';
+import type { AuthorStyle } from '@/entities/post/check/author-style';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/field';
@@ -16,6 +17,8 @@ interface PostEditorProps {
   image?: ReactNode;
   /** The author's hashtag maximum: the post check flags more. */
   maxHashtags?: number | undefined;
+  /** The author's own posts, for the post check: their habits are information, not warnings. */
+  authorStyle?: AuthorStyle | undefined;
 }
 
 /** The edit mode of the post dialog. A failed save keeps the draft and says so (docs/product.md §15 only logs it). */
@@ -28,6 +31,7 @@ export function PostEditor({
   onSave,
   image,
   maxHashtags,
+  authorStyle,
 }: PostEditorProps) {
   return (
     <form
@@ -45,7 +49,12 @@ export function PostEditor({
         onChange={(event) => onChange(event.target.value)}
       />
       <div className="rounded-lg border border-slate-200">
-        <PostCheckPanel text={draft} maxHashtags={maxHashtags} onApply={(edit) => onChange(edit.text)} />
+        <PostCheckPanel
+          text={draft}
+          maxHashtags={maxHashtags}
+          author={authorStyle}
+          onApply={(edit) => onChange(edit.text)}
+        />
       </div>
       {image}
       {failed && <Alert tone="danger">{failed}</Alert>}

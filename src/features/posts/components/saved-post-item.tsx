@@ -7,6 +7,7 @@ import { imageFileName } from '@/entities/post/image/image-file-name';
 import { ImageEditFields } from '@/entities/post/image/ui/image-edit-fields';
 import { PostImage } from '@/entities/post/image/ui/post-image';
 import { PostCheckPanel } from '@/entities/post/check/ui/post-check-panel';
+import type { AuthorStyle } from '@/entities/post/check/author-style';
 import { PublishingPanel } from '@/entities/post/publishing/ui/publishing-panel';
 import { WithPostImageUrl } from '@/entities/post/image/ui/with-post-image-url';
 import { Alert } from '@/components/ui/alert';
@@ -38,6 +39,8 @@ interface SavedPostItemProps {
   author: Author;
   /** The author's hashtag maximum: the post check flags more. */
   maxHashtags?: number | undefined;
+  /** The author's own posts, for the post check: their habits are information, not warnings. */
+  authorStyle?: AuthorStyle | undefined;
   onSaveEdit: (content: string, image: ImageEdit | undefined, firstComment: string) => Promise<void>;
   /** Opens the post on the dashboard to go on writing it (not for a post that is out). */
   onOpenInEditor?: (() => Promise<void>) | undefined;
@@ -53,6 +56,7 @@ export function SavedPostItem({
   post,
   author,
   maxHashtags,
+  authorStyle,
   onSaveEdit,
   onOpenInEditor,
   onTogglePublished,
@@ -133,6 +137,7 @@ export function SavedPostItem({
               <PostCheckPanel
                 text={draft}
                 maxHashtags={maxHashtags}
+                author={authorStyle}
                 onApply={(edit) => setDraft(edit.text)}
               />
             </div>

@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import type { LinkedInStatus } from '@/entities/post/publishing/linkedin-api';
 import { useLiveRefresh } from '@/entities/post/publishing/use-live-refresh';
 import type { Post } from '@/entities/post/post';
+import type { AuthorStyle } from '@/entities/post/check/author-style';
 import { toast } from '@/lib/toast/toast';
 import { flushPostDocument } from '@/entities/post/document/autosave';
 import { openPostInEditor } from '@/entities/post/document/open-post';
@@ -22,6 +23,8 @@ interface SavedPostsPageProps {
   author: Author;
   /** The author's hashtag maximum: the post check flags more. */
   maxHashtags?: number | undefined;
+  /** The author's own posts, for the post check: their habits are information, not warnings. */
+  authorStyle?: AuthorStyle | undefined;
   onChat: (post: { id: string; title: string; content: string; apply?: (text: string) => void }) => void;
   /** Planning and publishing to LinkedIn; without it the posts show no publishing part. */
   publishing?: {
@@ -47,7 +50,13 @@ const failureMessage = (caught: unknown, what: string) =>
 const now = () => new Date();
 
 /** /saved: every saved post, newest first, a page at a time. */
-export function SavedPostsPage({ author, maxHashtags, onChat, publishing }: SavedPostsPageProps) {
+export function SavedPostsPage({
+  author,
+  maxHashtags,
+  authorStyle,
+  onChat,
+  publishing,
+}: SavedPostsPageProps) {
   const {
     posts,
     filter,
@@ -144,6 +153,7 @@ export function SavedPostsPage({ author, maxHashtags, onChat, publishing }: Save
               post={post}
               author={author}
               maxHashtags={maxHashtags}
+              authorStyle={authorStyle}
               onSaveEdit={async (content, image, firstComment) => {
                 await updatePost(post.id, content, image, firstComment);
               }}

@@ -17,6 +17,7 @@ interface FindingItemProps {
 /**
  * One finding: the words it is about (quoted, a few places at most), why, and its fix buttons.
  * Each button is described by the message, so "Remove the emoji (3)" is heard with what it fixes.
+ * An author's habit (severity "info") is drawn calmer, and has no buttons.
  */
 export function FindingItem({ text, group, fixes, onApply }: FindingItemProps) {
   const messageId = useId();
@@ -26,7 +27,9 @@ export function FindingItem({ text, group, fixes, onApply }: FindingItemProps) {
   );
   const more = quotes.length > shownQuotes ? group.findings.length - shownQuotes : 0;
   return (
-    <li className="flex flex-wrap items-start justify-between gap-2 rounded-lg bg-amber-50 px-3 py-2 text-slate-800">
+    <li
+      className={`flex flex-wrap items-start justify-between gap-2 rounded-lg px-3 py-2 text-slate-800 ${group.severity === 'info' ? 'border border-sky-100 bg-sky-50/60' : 'bg-amber-50'}`}
+    >
       {/* At least 14rem for the words: fix buttons that do not fit beside them go under them. */}
       <div className="min-w-0 flex-[1_1_14rem]">
         {quotes.length === 1 && <q className="block font-medium break-words">{quotes[0]}</q>}

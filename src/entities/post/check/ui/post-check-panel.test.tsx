@@ -95,7 +95,7 @@ describe('PostCheckPanel', () => {
     });
   });
 
-  it('lists findings without fixes while the text cannot be changed (streaming), and folds away', async () => {
+  it('lists findings without fixes when the caller cannot take a change, and folds away', async () => {
     render(<PostCheckPanel text={`We shipped — finally — today.\n\n${body}`} canMoveToFirstComment />);
     const toggle = screen.getByRole('button', { name: 'Post check: 1 thing to look at' });
     expect(findings()).toHaveLength(1);
@@ -103,6 +103,22 @@ describe('PostCheckPanel', () => {
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
+  });
+
+  it('lists nothing while the post streams, and the findings once it is written', () => {
+    const text = `We shipped — finally — today.\n\n${body}`;
+    const onApply = vi.fn();
+    const { rerender } = render(<PostCheckPanel text={text.slice(0, 40)} onApply={onApply} streaming />);
+    expect(screen.getByRole('region', { name: 'Post check' })).toHaveTextContent(
+      'Post check: after the post is written',
+    );
+    expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    rerender(<PostCheckPanel text={text} onApply={onApply} streaming />);
+    expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
+    rerender(<PostCheckPanel text={text} onApply={onApply} />);
+    expect(screen.getByRole('button', { name: 'Post check: 1 thing to look at' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use commas (2)' })).toBeInTheDocument();
   });
 
   it('does not quote a finding about the whole post', () => {
