@@ -1,7 +1,9 @@
+import { archiveImport } from './cases/archive-import.ts';
 import { coldStart } from './cases/cold-start.ts';
 import { library } from './cases/library.ts';
 import { load } from './cases/load.ts';
 import { postCheck } from './cases/post-check.ts';
+import { postCheckEval } from './cases/post-check-eval.ts';
 import { postEditor } from './cases/post-editor.ts';
 import { voiceProfile } from './cases/voice-profile.ts';
 import { postImage } from './cases/post-image.ts';
@@ -32,8 +34,10 @@ const cases: BenchCase[] = [
   library,
   postImage,
   postCheck,
+  postCheckEval,
   postEditor,
   voiceProfile,
+  archiveImport,
 ];
 
 const words = process.argv.slice(2).map((word) => word.toLowerCase());

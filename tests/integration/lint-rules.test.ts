@@ -149,6 +149,12 @@ const ruleProbes: { rule: string; file: string; code: string; why: string }[] = 
     code: "export { default } from 'react-markdown';\n",
   },
   {
+    why: 'a file of the archive import other than its reader importing fflate',
+    rule: 'no-restricted-imports',
+    file: 'src/features/profile/archive/probe.ts',
+    code: "export { unzipSync } from 'fflate';\n",
+  },
+  {
     why: 'the app importing react-hot-toast',
     rule: 'no-restricted-imports',
     file: 'src/app/probe.tsx',

@@ -2,6 +2,7 @@ import { useId, type FormEvent } from 'react';
 import { VoiceSamplesEditor } from '@/components/profile/voice-samples-editor';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { LinkedInArchiveImport } from '../archive/linkedin-archive-import';
 import type { useVoiceEditor } from '../use-voice-editor';
 import { VoiceProfileFields } from './voice-profile-fields';
 
@@ -35,6 +36,7 @@ export function VoiceSection({ editor }: { editor: ReturnType<typeof useVoiceEdi
           from this profile and your closest samples. Your samples are only used as examples of your style.
         </p>
       </div>
+      <LinkedInArchiveImport editor={editor} />
       <VoiceSamplesEditor
         samples={editor.samples}
         onChange={editor.setSamples}
@@ -50,6 +52,7 @@ export function VoiceSection({ editor }: { editor: ReturnType<typeof useVoiceEdi
           errors={editor.voiceErrors}
           disabled={editor.saving}
           onChange={editor.updateVoice}
+          samples={editor.samples}
         />
       )}
       {editor.stale && (
