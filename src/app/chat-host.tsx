@@ -2,6 +2,7 @@ import { Suspense, lazy } from 'react';
 import type { ModelCatalog } from '@shared/model-catalog';
 import { useChatStore } from '@/features/chat/chat-store';
 import { useProfileStore } from '@/features/profile/profile-store';
+import { useAuthorRules } from '@/features/profile/use-author-rules';
 import { useRuntimeConfig } from './runtime-config-context';
 
 // The chat (and react-markdown with it) loads the first time someone opens it.
@@ -18,7 +19,8 @@ export function ChatHost({ catalog }: { catalog: ModelCatalog | null }) {
   const post = useChatStore((state) => state.post);
   const close = useChatStore((state) => state.close);
   const profile = useProfileStore((state) => state.profile);
-  if (!post || !profile) return null;
+  const rules = useAuthorRules();
+  if (!post || !profile || !rules) return null;
   return (
     <Suspense fallback={null}>
       <ChatPanel
@@ -26,7 +28,7 @@ export function ChatHost({ catalog }: { catalog: ModelCatalog | null }) {
         post={post}
         engine={profile.ai_engine}
         model={profile.ai_model ?? ''}
-        language={profile.language_preference}
+        language={rules.language.value}
         catalog={catalog}
         apiBaseUrl={config.apiBaseUrl}
         onClose={close}

@@ -27,7 +27,7 @@ const groqBodies = () =>
     .map((request) => request.body as { messages: { role: string; content: string }[] });
 
 describe('generating in the author’s voice', () => {
-  it('sends the learned profile, the closest samples as data and the post preferences with the next generation', async () => {
+  it('sends the learned profile, the closest samples as data and the writing rules with the next generation', async () => {
     await session.page.goto(`${session.server.url}/settings`);
     await session.page.getByRole('heading', { name: 'Profile Settings', level: 1 }).waitFor();
     for (const [index, text] of samples.entries())
@@ -41,7 +41,7 @@ describe('generating in the author’s voice', () => {
 
     await session.page.getByLabel('Emoji in posts').selectOption({ label: 'None' });
     await session.page.getByLabel('Maximum hashtags').selectOption({ label: '1' });
-    await session.page.getByLabel('End posts with a question').check();
+    await session.page.getByLabel('How posts end').selectOption({ label: 'With a question to readers' });
     await session.page.getByRole('button', { name: 'Save Changes' }).click();
     await session.page.getByText('Settings saved successfully').waitFor();
 

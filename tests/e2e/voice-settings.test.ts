@@ -4,7 +4,7 @@ import { samples } from '../helpers/voice-samples.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { useSignedInSession } from './support/signed-in-session.ts';
 
-// Settings' "Your voice" and "Post preferences" in Chromium: pasted samples are learned, the
+// Settings' "Your voice" and "Writing rules" in Chromium: pasted samples are learned, the
 // profile is edited and saved, and everything is still there after a reload.
 
 const session = useSignedInSession('Dorothy Vaughan');
@@ -75,11 +75,11 @@ describe('Settings: your voice and post preferences', () => {
     expect(await seriousAxeViolations(session.page)).toEqual([]);
   });
 
-  it('keeps the post preferences: no emoji, no hashtags, end with a question', async () => {
+  it('keeps the writing rules chosen: no emoji, no hashtags, end with a question', async () => {
     await openSettings();
     await session.page.getByLabel('Emoji in posts').selectOption({ label: 'None' });
     await session.page.getByLabel('Maximum hashtags').selectOption('0');
-    await session.page.getByLabel('End posts with a question').check();
+    await session.page.getByLabel('How posts end').selectOption({ label: 'With a question to readers' });
     await session.page.getByRole('button', { name: 'Save Changes' }).click();
     await session.page.getByText('Settings saved successfully').waitFor();
 
@@ -87,7 +87,7 @@ describe('Settings: your voice and post preferences', () => {
     await session.page.getByRole('heading', { name: 'Profile Settings', level: 1 }).waitFor();
     expect(await session.page.getByLabel('Emoji in posts').inputValue()).toBe('none');
     expect(await session.page.getByLabel('Maximum hashtags').inputValue()).toBe('0');
-    expect(await session.page.getByLabel('End posts with a question').isChecked()).toBe(true);
+    expect(await session.page.getByLabel('How posts end').inputValue()).toBe('true');
     const [profile] = await restAsUser<
       { emoji_level: string; max_hashtags: number; end_with_question: boolean }[]
     >(session.page, session.server.url, 'profiles?select=emoji_level,max_hashtags,end_with_question');

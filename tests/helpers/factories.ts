@@ -43,10 +43,13 @@ export const defaultProfile: ProfileFields = {
   role: 'Software Engineer',
   ai_engine: 'groq',
   ai_model: 'openai/gpt-oss-120b',
-  language_preference: 'en-US',
-  emoji_level: 'few',
-  max_hashtags: 3,
-  end_with_question: false,
+  language_preference: null,
+  emoji_level: null,
+  max_hashtags: null,
+  end_with_question: null,
+  list_style: null,
+  paragraph_style: null,
+  dash_style: null,
   voice_profile: null,
 };
 

@@ -197,17 +197,25 @@ describe.each(backends)('row-level security on $name', ({ start }) => {
       expect(count.error).toMatchObject({ code: '23514' });
     });
 
-    it('enforces the post preferences: emoji level, 0 to 5 hashtags, a voice profile that is an object', async () => {
+    it('enforces the writing rules: emoji level, 0 to 5 hashtags, list, paragraph and dash styles, a voice profile that is an object', async () => {
       await owner.client.from('profiles').upsert({ id: owner.id });
       const defaults = await owner.client.from('profiles').select('*').eq('id', owner.id).single();
+      // No choice yet: every rule follows the author's posts.
       expect(defaults.data).toMatchObject({
-        emoji_level: 'few',
-        max_hashtags: 3,
-        end_with_question: false,
+        language_preference: null,
+        emoji_level: null,
+        max_hashtags: null,
+        end_with_question: null,
+        list_style: null,
+        paragraph_style: null,
+        dash_style: null,
         voice_profile: null,
       });
       const update = (fields: Row) => owner.client.from('profiles').update(fields).eq('id', owner.id);
       expect((await update({ emoji_level: 'lots' })).error).toMatchObject({ code: '23514' });
+      expect((await update({ list_style: 'stars' })).error).toMatchObject({ code: '23514' });
+      expect((await update({ paragraph_style: 'long' })).error).toMatchObject({ code: '23514' });
+      expect((await update({ dash_style: 'sometimes' })).error).toMatchObject({ code: '23514' });
       expect((await update({ max_hashtags: 6 })).error).toMatchObject({ code: '23514' });
       expect((await update({ max_hashtags: -1 })).error).toMatchObject({ code: '23514' });
       expect((await update({ voice_profile: ['not', 'an', 'object'] })).error).toMatchObject({

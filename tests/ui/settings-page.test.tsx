@@ -64,11 +64,12 @@ describe('Settings page', () => {
     expect(screen.getByLabelText('Model')).toHaveValue('openai/gpt-oss-20b');
   });
 
-  it('uses a URL input for the website and offers American and British English', async () => {
+  it('uses a URL input for the website and offers American and British English after following the posts', async () => {
     await openSettings();
     expect(screen.getByLabelText('Website')).toHaveAttribute('type', 'url');
     const options = within(screen.getByLabelText('Language')).getAllByRole('option');
     expect(options.map((option) => [option.getAttribute('value'), option.textContent])).toEqual([
+      ['', 'Default: American English'],
       ['en-US', 'American English'],
       ['en-GB', 'British English'],
     ]);

@@ -7,7 +7,7 @@ import type { VoiceProfile } from '@/lib/voice/voice-profile';
 import { samples } from '../helpers/voice-samples.ts';
 import { setupApp, type TestUser } from '../helpers/render-app.tsx';
 
-// Settings' "Post preferences" and "Your voice" through the real profile store and backend: what is
+// Settings' "Writing rules" and "Your voice" through the real profile store and backend: what is
 // typed is checked in the user's words, learned, edited, saved and read back from the database.
 const app = setupApp();
 
@@ -82,48 +82,64 @@ function expectedFields(profile: VoiceProfile): Record<string, string> {
   };
 }
 
-describe('Settings: post preferences', () => {
-  it('shows the stored preferences and saves changes with "Save Changes"', async () => {
+describe('Settings: writing rules', () => {
+  it('follows the posts by default, says where each rule comes from, and saves a choice with "Save Changes"', async () => {
     const { writer, user } = await openSettings();
     const emoji = screen.getByLabelText('Emoji in posts');
     const hashtags = screen.getByLabelText('Maximum hashtags');
-    const question = screen.getByRole('checkbox', { name: 'End posts with a question' });
-    expect(screen.getByRole('heading', { level: 2, name: 'Post preferences' })).toBeInTheDocument();
+    const ending = screen.getByLabelText('How posts end');
+    expect(screen.getByRole('heading', { level: 2, name: 'Writing rules' })).toBeInTheDocument();
+    // Without samples every rule is the default, and says so.
     expect(
       within(emoji)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['None', 'A few', 'As I like']);
+    ).toEqual(['Default: A few', 'None', 'A few', 'As I like']);
     expect(
       within(hashtags)
         .getAllByRole('option')
         .map((option) => option.getAttribute('value')),
-    ).toEqual(['0', '1', '2', '3', '4', '5']);
-    expect(emoji).toHaveValue('few');
-    expect(hashtags).toHaveValue('3');
-    expect(question).not.toBeChecked();
-    expect(question).toHaveAccessibleDescription(
-      'A question to your readers as the last line. Otherwise posts end on a takeaway.',
-    );
+    ).toEqual(['', '0', '1', '2', '3', '4', '5']);
+    expect(emoji).toHaveValue('');
+    expect(ending).toHaveAccessibleDescription('Default: your posts show no habit here yet.');
 
     await user.selectOptions(emoji, 'None');
     await user.selectOptions(hashtags, '0');
-    await user.click(question);
+    await user.selectOptions(ending, 'With a question to readers');
+    expect(ending).toHaveAccessibleDescription('Your choice.');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Settings saved successfully')).toBeInTheDocument();
     expect(await storedProfile(writer)).toMatchObject({
       emoji_level: 'none',
       max_hashtags: 0,
       end_with_question: true,
+      language_preference: null,
+      list_style: null,
       full_name: 'Ada Lovelace',
     });
+
+    // Back to "follow my posts": stored as no choice.
+    await user.selectOptions(emoji, 'Default: A few');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(async () => expect((await storedProfile(writer)).emoji_level).toBeNull());
   });
 
-  it('starts from what is stored', async () => {
-    await openSettings({ emoji_level: 'any', max_hashtags: 5, end_with_question: true });
-    expect(screen.getByLabelText('Emoji in posts')).toHaveValue('any');
-    expect(screen.getByLabelText('Maximum hashtags')).toHaveValue('5');
-    expect(screen.getByRole('checkbox', { name: 'End posts with a question' })).toBeChecked();
+  it('shows what the saved samples show, and a stored choice over it', async () => {
+    const arrows = [
+      'Three things I cut this year, and I would cut them again tomorrow:\n\n→ the weekly status meeting\n→ the roadmap deck',
+      'What we stopped doing after the reorganisation of the team:\n\n→ estimates in hours\n→ a second standup',
+      'Before you hire anyone this quarter, check these first:\n\n→ the job is real\n→ the budget is signed',
+    ];
+    await openSettings({ end_with_question: true }, arrows);
+    const lists = screen.getByLabelText('List style');
+    expect(lists).toHaveValue('');
+    expect(within(lists).getAllByRole('option')[0]).toHaveTextContent('From my posts: → Arrows');
+    expect(lists).toHaveAccessibleDescription('From your posts: → arrows in 3 of 3 posts.');
+    const ending = screen.getByLabelText('How posts end');
+    expect(ending).toHaveValue('true');
+    expect(ending).toHaveAccessibleDescription(
+      'Your choice. Your posts show: 3 of 3 posts end without a question.',
+    );
   });
 });
 

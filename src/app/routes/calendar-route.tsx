@@ -2,7 +2,9 @@ import { PublishingPanel } from '@/entities/post/publishing/ui/publishing-panel'
 import { WithPostImageUrl } from '@/entities/post/image/ui/with-post-image-url';
 import { CalendarPage } from '@/features/calendar/components/calendar-page';
 import { usePostsStore } from '@/features/posts/posts-store';
+import { useAuthorStyle } from '@/entities/post/check/use-author-style';
 import { useProfileStore } from '@/features/profile/profile-store';
+import { useAuthorRules } from '@/features/profile/use-author-rules';
 import { useLinkedInStatus } from '@/features/publishing/use-linkedin-status';
 import { useRuntimeConfig } from '../runtime-config-context';
 
@@ -18,7 +20,8 @@ export function CalendarRoute() {
   const publishPost = usePostsStore((state) => state.publishPost);
   const retryFirstComment = usePostsStore((state) => state.retryFirstComment);
   const markPublished = usePostsStore((state) => state.markPublished);
-  const maxHashtags = useProfileStore((state) => state.profile?.max_hashtags);
+  const maxHashtags = useAuthorRules()?.maxHashtags.value;
+  const authorStyle = useAuthorStyle(useProfileStore((state) => state.voiceSamples));
   const { apiBaseUrl } = useRuntimeConfig();
   const linkedin = useLinkedInStatus(apiBaseUrl);
   return (
@@ -28,6 +31,7 @@ export function CalendarRoute() {
       onUpdatePost={updatePost}
       onPlanPost={planPost}
       maxHashtags={maxHashtags}
+      authorStyle={authorStyle}
       renderPublishing={(post, onPostChange) => (
         <WithPostImageUrl path={post.image_path}>
           {(imageUrl) => (

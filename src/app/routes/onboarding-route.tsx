@@ -34,7 +34,7 @@ export function OnboardingRoute({ catalog }: { catalog: ModelCatalog | null }) {
       ...answers,
       ai_engine: 'groq',
       ai_model: catalog ? defaultModelFor(catalog, 'groq') || null : null,
-      language_preference: 'en-US',
+      // The writing rules (language included) are left to the samples until the author chooses.
     });
     if (voiceSamples.length > 0) {
       try {

@@ -17,6 +17,9 @@ const profile: Profile = {
   emoji_level: 'none',
   max_hashtags: 1,
   end_with_question: true,
+  list_style: null,
+  paragraph_style: 'varied',
+  dash_style: null,
   voice_profile: null,
   created_at: '2026-11-26T00:00:00.000Z',
   updated_at: '2026-11-26T00:00:00.000Z',
@@ -42,7 +45,7 @@ const samples = [
 ];
 
 describe('authorInputFrom', () => {
-  it('passes on every profile field and post preference', () => {
+  it('passes on every profile field and the writing rules the author chose', () => {
     expect(authorInputFrom(profile, [], 'Anything')).toEqual({
       full_name: 'Ada Lovelace',
       company: 'Analytical Engines',
@@ -51,10 +54,15 @@ describe('authorInputFrom', () => {
       industry: 'Computing',
       writing_style: 'Story-driven and narrative',
       role: 'Software Engineer',
-      language_preference: 'en-GB',
-      emoji_level: 'none',
-      max_hashtags: 1,
-      end_with_question: true,
+      rules: {
+        language: 'en-GB',
+        emoji: 'none',
+        maxHashtags: 1,
+        endWithQuestion: true,
+        lists: 'number',
+        paragraphs: 'varied',
+        dashes: 'avoid',
+      },
       voice: null,
       samples: [],
     });
@@ -64,6 +72,20 @@ describe('authorInputFrom', () => {
     expect(authorInputFrom({ ...profile, voice_profile: voice }, [], 't').voice).toEqual(voice);
     expect(authorInputFrom({ ...profile, voice_profile: { length: 3 } }, [], 't').voice).toBeNull();
     expect(authorInputFrom({ ...profile, voice_profile: 'text' }, [], 't').voice).toBeNull();
+  });
+
+  it('leaves a rule the author did not choose to all their samples, not only the closest three', () => {
+    const arrows = [
+      'Three things I cut this year:\n\n→ the weekly status meeting\n→ the roadmap deck',
+      'What we stopped doing:\n\n→ estimates in hours\n→ a second standup',
+      'Before you hire, check:\n\n→ the job is real\n→ the budget is signed',
+      'Compilers taught me patience: every error message is a letter to a stranger.',
+    ];
+    const input = authorInputFrom({ ...profile, list_style: null }, arrows, 'compilers and error messages');
+    expect(input.rules?.lists).toBe('arrow');
+    expect(authorInputFrom({ ...profile, list_style: 'none' }, arrows, 'compilers').rules?.lists).toBe(
+      'none',
+    );
   });
 
   it('picks the samples closest to the topic, at most three', () => {

@@ -6,11 +6,13 @@ import {
   effectiveRole,
   hookKinds,
   maxPostWords,
-  spellingRules,
   tellsToAvoid,
   type HookKind,
-  type PostPromptInput,
 } from './build-post-prompt';
+import { spellingRules } from '@/lib/writing-rules/rule-lines';
+import { houseDefaults, type WritingRuleValues } from '@/lib/writing-rules/writing-rules';
+
+const withRules = (rules: Partial<WritingRuleValues>) => ({ rules: { ...houseDefaults, ...rules } });
 
 const base = { topic: '  Why code review matters  ' };
 
@@ -36,8 +38,12 @@ describe('buildPostPrompt', () => {
   });
 
   it('writes British or American English as chosen, American by default', () => {
-    expect(buildPostPrompt({ ...base, language_preference: 'en-GB' }).system).toContain('British English');
-    expect(buildPostPrompt({ ...base, language_preference: 'en-US' }).system).toContain('American English');
+    expect(buildPostPrompt({ ...base, ...withRules({ language: 'en-GB' }) }).system).toContain(
+      'British English',
+    );
+    expect(buildPostPrompt({ ...base, ...withRules({ language: 'en-US' }) }).system).toContain(
+      'American English',
+    );
     expect(buildPostPrompt(base).system).toContain('American English');
   });
 
@@ -92,20 +98,29 @@ describe('buildPostPrompt', () => {
     expect(lines[0]).toMatch(/^You are a ghostwriter/);
     expect(lines[1]).toBe(`Write in ${spellingRules['en-US']}.`);
     expect(lines[2]).toBe('Keep the post under 250 words.');
-    expect(lines[3]).toBe('Open with a short hook line, use short paragraphs separated by blank lines.');
-    expect(lines[4]).toBe('End on a concrete takeaway or a clear next step, not on a question.');
-    expect(lines[5]).toMatch(/^Sound like a real professional: concrete and specific, no clichés/);
-    expect(lines[6]).toBe(
+    expect(lines[3]).toBe('Open with a short hook line.');
+    expect(lines[4]).toBe(
+      'Use short paragraphs separated by blank lines, and vary their length: not every paragraph a single sentence.',
+    );
+    expect(lines[5]).toBe(
+      'If a list helps, number its items ("1.", "2.", …) on their own lines; no bullets made of emoji or arrows (→).',
+    );
+    expect(lines[6]).toBe('End on a concrete takeaway or a clear next step, not on a question.');
+    expect(lines[7]).toMatch(/^Sound like a real professional: concrete and specific, no clichés/);
+    expect(lines[8]).toBe(
       'At most 3 relevant hashtags, on the last line. At most two emoji, only where they add something, never as bullets.',
     );
-    expect(lines[7]).toBe('Avoid what gives a post away as AI writing:');
-    expect(lines.slice(8, 8 + tellsToAvoid.length)).toEqual(tellsToAvoid.map((rule) => `- ${rule}`));
+    expect(lines[9]).toBe('Avoid what gives a post away as AI writing:');
+    expect(lines[10]).toBe(
+      '- No em dashes or en dashes used as dashes: use a comma, a full stop or parentheses.',
+    );
+    expect(lines.slice(11, 11 + tellsToAvoid.length)).toEqual(tellsToAvoid.map((rule) => `- ${rule}`));
     expect(lines.at(-1)).toBe('Reply with the post text only, with no preamble and no notes.');
-    expect(lines).toHaveLength(9 + tellsToAvoid.length);
+    expect(lines).toHaveLength(12 + tellsToAvoid.length);
   });
 
-  it('names every tell the post check looks for', () => {
-    const rules = tellsToAvoid.join('\n');
+  it('names every tell the post check looks for (with the house defaults)', () => {
+    const rules = buildPostPrompt(base).system;
     for (const tell of [
       'em dash',
       "it's not X, it's Y",
@@ -128,29 +143,45 @@ describe('buildPostPrompt', () => {
   });
 });
 
-describe('buildPostPrompt with the post preferences', () => {
-  const system = (input: Partial<PostPromptInput>) => buildPostPrompt({ ...base, ...input }).system;
+describe('buildPostPrompt with the writing rules', () => {
+  const system = (rules: Partial<WritingRuleValues> | null) =>
+    buildPostPrompt({ ...base, ...(rules ? withRules(rules) : {}) }).system;
 
   it('follows the emoji level', () => {
-    expect(system({ emoji_level: 'none' })).toContain('Use no emoji at all.');
-    expect(system({ emoji_level: 'few' })).toContain('At most two emoji, only where they add something');
-    expect(system({ emoji_level: 'any' })).toContain('Use emoji as the author does in their own posts');
-    expect(system({ emoji_level: null })).toContain('At most two emoji');
+    expect(system({ emoji: 'none' })).toContain('Use no emoji at all.');
+    expect(system({ emoji: 'few' })).toContain('At most two emoji, only where they add something');
+    expect(system({ emoji: 'any' })).toContain('Use emoji as the author does in their own posts');
+    expect(system(null)).toContain('At most two emoji');
   });
 
   it('follows the hashtag maximum, with the singular and none', () => {
-    expect(system({ max_hashtags: 0 })).toContain('No hashtags.');
-    expect(system({ max_hashtags: 0 })).not.toContain('relevant hashtag');
-    expect(system({ max_hashtags: 1 })).toContain('At most 1 relevant hashtag, on the last line.');
-    expect(system({ max_hashtags: 5 })).toContain('At most 5 relevant hashtags, on the last line.');
-    expect(system({ max_hashtags: null })).toContain('At most 3 relevant hashtags');
+    expect(system({ maxHashtags: 0 })).toContain('No hashtags.');
+    expect(system({ maxHashtags: 0 })).not.toContain('relevant hashtag');
+    expect(system({ maxHashtags: 1 })).toContain('At most 1 relevant hashtag, on the last line.');
+    expect(system({ maxHashtags: 5 })).toContain('At most 5 relevant hashtags, on the last line.');
+    expect(system(null)).toContain('At most 3 relevant hashtags');
   });
 
-  it('ends with a question only when the author wants one', () => {
-    expect(system({ end_with_question: true })).toContain('End with one genuine question to readers');
-    expect(system({ end_with_question: true })).not.toContain('not on a question');
-    expect(system({ end_with_question: false })).toContain('not on a question.');
-    expect(system({})).toContain('not on a question.');
+  it('ends with a question only when the rule says so', () => {
+    expect(system({ endWithQuestion: true })).toContain('End with one genuine question to readers');
+    expect(system({ endWithQuestion: true })).not.toContain('not on a question');
+    expect(system({ endWithQuestion: false })).toContain('not on a question.');
+    expect(system(null)).toContain('not on a question.');
+  });
+
+  it('writes lists, paragraphs and dashes as the rules say, with one line for each', () => {
+    expect(system({ lists: 'arrow' })).toContain('starting with "→ ", as the author does');
+    expect(system({ lists: 'arrow' })).not.toContain('arrows (→)');
+    expect(system({ lists: 'bullet' })).toContain('starting with "• "');
+    expect(system({ lists: 'none' })).toContain('No lists: write in sentences and paragraphs');
+    expect(system({ lists: 'emoji', emoji: 'few' })).toContain(
+      'start each item on its own line with an emoji',
+    );
+    expect(system({ lists: 'emoji', emoji: 'few' })).not.toContain('never as bullets');
+    expect(system({ paragraphs: 'single-line' })).toContain('Keep most paragraphs to a single line');
+    expect(system({ paragraphs: 'single-line' })).not.toContain('not every paragraph a single sentence');
+    expect(system({ dashes: 'use' })).not.toContain('em dash');
+    expect(system({ dashes: 'avoid' })).toContain('No em dashes or en dashes used as dashes');
   });
 
   it('opens with the hook a variant asks for, just before the last line', () => {
@@ -161,11 +192,11 @@ describe('buildPostPrompt with the post preferences', () => {
       question: /^Open with one direct question/,
     };
     for (const hook of hookKinds) {
-      const lines = system({ hook }).split('\n');
+      const lines = buildPostPrompt({ ...base, hook }).system.split('\n');
       expect(lines.at(-2)).toMatch(expected[hook]);
-      expect(lines).toHaveLength(system({}).split('\n').length + 1);
+      expect(lines).toHaveLength(system(null).split('\n').length + 1);
     }
-    expect(system({ hook: null })).not.toContain('Open with a story');
+    expect(buildPostPrompt({ ...base, hook: null }).system).not.toContain('Open with a story');
   });
 });
 

@@ -11,6 +11,7 @@ import {
   type AuthorInput,
   type RewriteKind,
 } from './build-post-prompt';
+import { houseDefaults } from '@/lib/writing-rules/writing-rules';
 
 const post = [
   'We shipped the billing page — finally — after a month of arguing.',
@@ -22,7 +23,7 @@ const author: AuthorInput = {
   full_name: 'Mary Jackson',
   company: 'Langley',
   role: 'Software Engineer',
-  language_preference: 'en-US',
+  rules: houseDefaults,
 };
 
 const voice: VoiceProfile = {
@@ -143,13 +144,19 @@ describe('buildRewritePrompt: what every rewrite sends', () => {
   });
 
   it('the spelling pass names the author’s English and changes spelling and vocabulary only', () => {
-    const british = buildRewritePrompt('spelling', post, { ...author, language_preference: 'en-GB' });
+    const british = buildRewritePrompt('spelling', post, {
+      ...author,
+      rules: { ...houseDefaults, language: 'en-GB' },
+    });
     expect(british.system).toContain('Write in British English');
     expect(british.system).toContain('Change only spelling and vocabulary, to British English');
     expect(british.user.split('\n')[0]).toBe(
       'Change this LinkedIn post to British spelling and vocabulary, nothing else.',
     );
-    const american = buildRewritePrompt('spelling', post, { ...author, language_preference: 'en-US' });
+    const american = buildRewritePrompt('spelling', post, {
+      ...author,
+      rules: { ...houseDefaults, language: 'en-US' },
+    });
     expect(american.system).toContain('Change only spelling and vocabulary, to American English');
     expect(american.system).not.toContain('British');
     expect(buildRewritePrompt('spelling', post, {}).system).toContain('to American English');
@@ -158,9 +165,7 @@ describe('buildRewritePrompt: what every rewrite sends', () => {
   it('follows the author’s settings like a new post (hashtags, emoji, closing question)', () => {
     const system = systemOf('shorter', {
       ...author,
-      max_hashtags: 0,
-      emoji_level: 'none',
-      end_with_question: true,
+      rules: { ...houseDefaults, maxHashtags: 0, emoji: 'none', endWithQuestion: true },
     });
     expect(system).toContain('No hashtags. Use no emoji at all.');
     expect(system).toContain('End with one genuine question');

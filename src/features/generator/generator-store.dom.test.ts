@@ -10,6 +10,7 @@ import { documentStorageKey, usePostDocumentStore } from '@/entities/post/docume
 import type { RewriteKind } from './build-post-prompt';
 import { draftStorageKey, useGeneratorStore } from './generator-store';
 import { expectConsole } from '../../../tests/helpers/console-guard.ts';
+import { houseDefaults } from '@/lib/writing-rules/writing-rules';
 import { storeSession } from '../../../tests/helpers/stored-session.ts';
 
 const store = () => useGeneratorStore.getState();
@@ -215,7 +216,7 @@ describe('one-click rewrites and their undo', () => {
     ai_engine: 'groq' as const,
     ai_model: 'openai/gpt-oss-20b',
     full_name: 'Mary Jackson',
-    language_preference: 'en-GB' as const,
+    rules: { ...houseDefaults, language: 'en-GB' as const },
   };
   const context = { catalog: defaultModelCatalog, apiBaseUrl: '/api' };
   const chunk = (content: string) =>

@@ -172,7 +172,7 @@ export const useGeneratorStore = create<GeneratorState>()(
         controller = run;
         documents.getState().beginStream('rewrite');
         const current = () => controller === run;
-        const name = rewriteName(kind, request.language_preference);
+        const name = rewriteName(kind, request.rules?.language);
         set({ status: 'rewriting', rewriting: kind, error: null, rewriteNotice: 'Rewriting...' });
         const done = { status: 'idle' as const, rewriting: null };
         try {

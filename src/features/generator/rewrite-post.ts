@@ -3,6 +3,7 @@ import { AiRequestError } from '@/lib/ai/ai-error';
 import { complete } from '@/lib/ai/complete';
 import { visiblePostText } from '@/lib/ai/think-filter';
 import { checkPost, findingKinds, type FindingKind } from '@/entities/post/check/check-post';
+import type { AuthorStyle } from '@/entities/post/check/habits';
 import {
   buildRewritePrompt,
   splitOpening,
@@ -45,10 +46,18 @@ function sentenceAround(text: string, start: number, end: number): string {
   return sentence.length > maxContext ? '' : sentence;
 }
 
-/** What "Remove AI tells" would ask the model to rewrite in `text` (empty: nothing to remove). */
-export function aiTellFindings(text: string, maxHashtags?: number | null): RewriteFinding[] {
-  const findings = checkPost(text, maxHashtags == null ? {} : { maxHashtags }).filter((finding) =>
-    tellKinds.has(finding.kind),
+/**
+ * What "Remove AI tells" would ask the model to rewrite in `text` (empty: nothing to remove). With
+ * the author's style, their own habits (information in the post check, not warnings) are left alone.
+ */
+export function aiTellFindings(
+  text: string,
+  maxHashtags?: number | null,
+  author?: AuthorStyle,
+): RewriteFinding[] {
+  const options = { ...(maxHashtags == null ? {} : { maxHashtags }), ...(author ? { author } : {}) };
+  const findings = checkPost(text, options).filter(
+    (finding) => finding.severity === 'warning' && tellKinds.has(finding.kind),
   );
   const seen = new Set<string>();
   const result: RewriteFinding[] = [];
@@ -68,6 +77,8 @@ export function aiTellFindings(text: string, maxHashtags?: number | null): Rewri
 export interface RewriteRequest extends AuthorInput {
   ai_engine: AiEngine;
   ai_model: string;
+  /** The author's style for the post check: "Remove AI tells" leaves their own habits alone. */
+  authorStyle?: AuthorStyle;
 }
 
 export interface RewriteContext {
@@ -97,7 +108,8 @@ export async function rewritePost(
   request: RewriteRequest,
   context: RewriteContext,
 ): Promise<string> {
-  const findings = kind === 'tells' ? aiTellFindings(post, request.max_hashtags) : [];
+  const findings =
+    kind === 'tells' ? aiTellFindings(post, request.rules?.maxHashtags, request.authorStyle) : [];
   if (kind === 'tells' && findings.length === 0) throw new AiRequestError('Nothing to remove');
   const { system, user } = buildRewritePrompt(kind, post, { ...request, findings });
   const rest = kind === 'hook' ? splitOpening(post).rest : '';

@@ -1,13 +1,8 @@
 import { resolveModel, type AiEngine, type ModelCatalog } from '@shared/model-catalog';
-import {
-  postPreferenceDefaults,
-  roles,
-  writingStyles,
-  type LanguagePreference,
-} from '@/config/profile-options';
+import { roles, writingStyles } from '@/config/profile-options';
 import type { Profile } from '@/lib/supabase/database-types';
 import { normalizeWebsite } from '@/lib/validation/normalize-website';
-import type { PostPreferences } from './components/post-preferences-fields';
+import { choicesOf, columnsOf, type WritingRuleChoices } from '@/lib/writing-rules/writing-rules';
 
 /** Settings' profile form as typed (docs/product.md §11). */
 export type SettingsForm = {
@@ -18,10 +13,11 @@ export type SettingsForm = {
   about_me: string;
   writing_style: string;
   role: string;
-  language_preference: LanguagePreference;
   ai_engine: AiEngine;
   ai_model: string;
-} & PostPreferences;
+  /** The writing rules the author chose; a rule left out (or null) follows their posts. */
+  rules: WritingRuleChoices;
+};
 
 export function formFrom(profile: Profile | null): SettingsForm {
   return {
@@ -32,12 +28,9 @@ export function formFrom(profile: Profile | null): SettingsForm {
     about_me: profile?.about_me ?? '',
     writing_style: profile?.writing_style ?? writingStyles[0],
     role: profile?.role ?? roles[0],
-    language_preference: profile?.language_preference ?? 'en-US',
     ai_engine: profile?.ai_engine ?? 'groq',
     ai_model: profile?.ai_model ?? '',
-    emoji_level: profile?.emoji_level ?? postPreferenceDefaults.emoji_level,
-    max_hashtags: profile?.max_hashtags ?? postPreferenceDefaults.max_hashtags,
-    end_with_question: profile?.end_with_question ?? postPreferenceDefaults.end_with_question,
+    rules: profile ? choicesOf(profile) : {},
   };
 }
 
@@ -68,5 +61,7 @@ export function savedFormKey(form: SettingsForm, catalog: ModelCatalog | null): 
     website: normalizeWebsite(form.website) ?? form.website,
     ai_engine: shown?.engine ?? form.ai_engine,
     ai_model: shown?.model ?? form.ai_model,
+    // "Follow my posts" is null whether the rule was never chosen or set back.
+    rules: columnsOf(form.rules),
   });
 }

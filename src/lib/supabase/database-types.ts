@@ -1,5 +1,13 @@
 import { aiEngines, type AiEngine } from '@shared/model-catalog';
 import { emojiLevels, languages, type EmojiLevel, type LanguagePreference } from '@/config/profile-options';
+import {
+  dashRules,
+  listRules,
+  paragraphRules,
+  type DashRule,
+  type ListRule,
+  type ParagraphRule,
+} from '@/lib/writing-rules/writing-rules';
 import type { Tables } from './database.types';
 
 /**
@@ -27,19 +35,33 @@ export function checkedText<T extends string>(allowed: readonly T[], value: stri
   );
 }
 
+/** `checkedText` for a column that may be null. */
+function checkedOrNull<T extends string>(
+  allowed: readonly T[],
+  value: string | null,
+  column: string,
+): T | null {
+  return value === null ? null : checkedText(allowed, value, column);
+}
+
 type ProfileRow = Tables<'profiles'>;
+type NarrowedProfileColumns =
+  'ai_engine' | 'language_preference' | 'emoji_level' | 'list_style' | 'paragraph_style' | 'dash_style';
 
 /**
- * A row of public.profiles. Narrowed: ai_engine, language_preference and emoji_level (CHECK-ed text).
- * `emoji_level` is how many emoji a generated post may have (docs/product.md §11); `max_hashtags` the
- * most hashtags a post should carry, 0 to 5 (the post check flags more); `end_with_question` whether a
- * generated post ends with a question to readers; `voice_profile` the voice profile
+ * A row of public.profiles. Narrowed: ai_engine and the writing-rule choices (CHECK-ed text).
+ * The writing-rule columns (language_preference, emoji_level, max_hashtags, end_with_question,
+ * list_style, paragraph_style, dash_style) are the author's choices, null for "follow my posts":
+ * read them through src/lib/writing-rules, never directly. `voice_profile` is the voice profile
  * (src/lib/voice/voice-profile.ts) as stored: parse it before use, null without samples.
  */
-export interface Profile extends Omit<ProfileRow, 'ai_engine' | 'language_preference' | 'emoji_level'> {
+export interface Profile extends Omit<ProfileRow, NarrowedProfileColumns> {
   ai_engine: AiEngine;
-  language_preference: LanguagePreference;
-  emoji_level: EmojiLevel;
+  language_preference: LanguagePreference | null;
+  emoji_level: EmojiLevel | null;
+  list_style: ListRule | null;
+  paragraph_style: ParagraphRule | null;
+  dash_style: DashRule | null;
 }
 
 /** A profiles row as the app types it (see Profile). */
@@ -47,16 +69,19 @@ export function toProfile(row: ProfileRow): Profile {
   return {
     ...row,
     ai_engine: checkedText(aiEngines, row.ai_engine, 'profiles.ai_engine'),
-    language_preference: checkedText(
+    language_preference: checkedOrNull(
       languages.map((language) => language.value),
       row.language_preference,
       'profiles.language_preference',
     ),
-    emoji_level: checkedText(
+    emoji_level: checkedOrNull(
       emojiLevels.map((level) => level.value),
       row.emoji_level,
       'profiles.emoji_level',
     ),
+    list_style: checkedOrNull(listRules, row.list_style, 'profiles.list_style'),
+    paragraph_style: checkedOrNull(paragraphRules, row.paragraph_style, 'profiles.paragraph_style'),
+    dash_style: checkedOrNull(dashRules, row.dash_style, 'profiles.dash_style'),
   };
 }
 

@@ -4,9 +4,11 @@ import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { readyCatalog, type AiServiceState } from '@/lib/ai/ai-service-state';
 import type { Profile } from '@/lib/supabase/database-types';
+import { authorRules } from '@/lib/writing-rules/author-rules';
 import { usePastedImages } from '@/entities/post/image/use-pasted-images';
 import { ImageDropZone } from '@/entities/post/image/ui/image-drop-zone';
 import { PostCheckPanel } from '@/entities/post/check/ui/post-check-panel';
+import { useAuthorStyle } from '@/entities/post/check/use-author-style';
 import { documentFor, useGeneratorStore } from '../generator-store';
 import { useVariantsStore } from '../variants-store';
 import { useDictation } from '../dictation/use-dictation';
@@ -63,11 +65,14 @@ export function DashboardPage({
   const generating = status === 'generating';
   // A rewrite holds the post as a generation does (the composer still says "Generate Post").
   const busy = status !== 'idle';
+  // The post check weighs findings against the author's own posts (worked out once per set of samples).
+  const authorStyle = useAuthorStyle(voiceSamples);
   const attach = (files: File[]) => {
     if (draft.saveState !== 'saving') void draft.image.attach(files);
   };
   usePastedImages(attach);
-  const dictation = useDictation(profile?.language_preference ?? 'en-US', (heard) => {
+  const rules = profile ? authorRules(profile, voiceSamples) : null;
+  const dictation = useDictation(rules?.language.value ?? 'en-US', (heard) => {
     const current = useGeneratorStore.getState().topic;
     setTopic(current.trim() ? `${current.trim()} ${heard}` : heard);
   });
@@ -185,7 +190,8 @@ export function DashboardPage({
               variants={variants.variants}
               running={writingVersions}
               chosen={null}
-              maxHashtags={profile?.max_hashtags}
+              maxHashtags={rules?.maxHashtags.value}
+              author={authorStyle}
               onChoose={chooseVersion}
               onStop={variants.stop}
             />
@@ -213,7 +219,9 @@ export function DashboardPage({
             <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
               <PostCheckPanel
                 text={draft.doc.content}
-                maxHashtags={profile?.max_hashtags}
+                maxHashtags={rules?.maxHashtags.value}
+                author={authorStyle}
+                streaming={busy}
                 canMoveToFirstComment
                 onApply={busy ? undefined : (edit) => draft.applyFix(edit)}
               />
@@ -224,7 +232,8 @@ export function DashboardPage({
               variants={variants.variants}
               running={false}
               chosen={variants.chosen}
-              maxHashtags={profile?.max_hashtags}
+              maxHashtags={rules?.maxHashtags.value}
+              author={authorStyle}
               onChoose={chooseVersion}
               onStop={variants.stop}
             />

@@ -2,11 +2,13 @@ import { Square } from 'lucide-react';
 import { useDeferredValue, useId, useMemo } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import type { Profile } from '@/lib/supabase/database-types';
+import { authorRules } from '@/lib/writing-rules/author-rules';
 import type { ModelCatalog } from '@shared/model-catalog';
 import { authorInputFrom } from '../author-input';
 import { rewriteKinds, rewriteLabel, type RewriteKind } from '../build-post-prompt';
 import { usePostDocumentStore } from '@/entities/post/document/post-document-store';
 import { useGeneratorStore } from '../generator-store';
+import { useAuthorStyle } from '@/entities/post/check/use-author-style';
 import { aiTellFindings } from '../rewrite-post';
 
 interface RewriteBarProps {
@@ -41,12 +43,17 @@ export function RewriteBar({
   const notice = useGeneratorStore((state) => state.rewriteNotice);
   const titleId = useId();
   const hintId = useId();
-  const maxHashtags = profile?.max_hashtags;
+  const rules = useMemo(() => (profile ? authorRules(profile, voiceSamples) : null), [profile, voiceSamples]);
+  const maxHashtags = rules?.maxHashtags.value;
   // Whether "Remove AI tells" has anything to do may follow a keystroke a frame late: the post
   // check itself updates in the keystroke's own frame.
   const checked = useDeferredValue(content);
-  const tells = useMemo(() => aiTellFindings(checked, maxHashtags), [checked, maxHashtags]);
-  const language = profile?.language_preference ?? 'en-US';
+  const authorStyle = useAuthorStyle(voiceSamples);
+  const tells = useMemo(
+    () => aiTellFindings(checked, maxHashtags, authorStyle),
+    [checked, maxHashtags, authorStyle],
+  );
+  const language = rules?.language.value ?? 'en-US';
   const idle = status === 'idle' && !disabled;
   const ready = idle && Boolean(profile) && Boolean(catalog) && content.trim() !== '';
   const noTells = tells.length === 0;
@@ -59,6 +66,7 @@ export function RewriteBar({
       ai_engine: profile.ai_engine,
       ai_model: profile.ai_model ?? '',
       ...authorInputFrom(profile, voiceSamples, contentTopic || content),
+      ...(authorStyle ? { authorStyle } : {}),
     };
     void useGeneratorStore.getState().rewrite(kind, request, { catalog, apiBaseUrl });
   }

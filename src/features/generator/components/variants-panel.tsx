@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { checkPost } from '@/entities/post/check/check-post';
 import { groupFindings } from '@/entities/post/check/group-findings';
+import type { AuthorStyle } from '@/entities/post/check/habits';
 import { linkedInLength } from '@/lib/linkedin/linkedin-text';
 import { hookLabels } from '../build-post-prompt';
 import type { Variant } from '../variants-store';
@@ -13,6 +14,8 @@ interface VariantsPanelProps {
   /** The version in the preview; null while the user has not chosen. */
   chosen: number | null;
   maxHashtags?: number | undefined;
+  /** The author's style: their own habits are not counted as things to look at. */
+  author?: AuthorStyle | undefined;
   onChoose: (index: number) => void;
   onStop: () => void;
 }
@@ -26,11 +29,13 @@ function VariantCard({
   variant,
   index,
   maxHashtags,
+  author,
   onChoose,
 }: {
   variant: Variant;
   index: number;
   maxHashtags?: number | undefined;
+  author?: AuthorStyle | undefined;
   onChoose: () => void;
 }) {
   const titleId = useId();
@@ -42,10 +47,13 @@ function VariantCard({
       done
         ? groupFindings(
             variant.text,
-            checkPost(variant.text, maxHashtags === undefined ? {} : { maxHashtags }),
-          ).length
+            checkPost(variant.text, {
+              ...(maxHashtags === undefined ? {} : { maxHashtags }),
+              ...(author ? { author } : {}),
+            }),
+          ).filter((group) => group.severity === 'warning').length
         : 0,
-    [done, variant.text, maxHashtags],
+    [done, variant.text, maxHashtags, author],
   );
   return (
     <article aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -86,6 +94,7 @@ export function VariantsPanel({
   running,
   chosen,
   maxHashtags,
+  author,
   onChoose,
   onStop,
 }: VariantsPanelProps) {
@@ -97,6 +106,7 @@ export function VariantsPanel({
         variant={variant}
         index={index}
         maxHashtags={maxHashtags}
+        author={author}
         onChoose={() => onChoose(index)}
       />
     ));

@@ -1,7 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { defaultModelCatalog } from '@shared/model-catalog';
 import type { AiServiceState, EngineAvailability } from '@/lib/ai/ai-service-state';
+import { britishSalesCoach } from '@/lib/voice/fixtures/sales-coach-posts';
 import { useProfileStore } from '../profile-store';
 import { SettingsPage } from './settings-page';
 
@@ -41,8 +43,27 @@ describe('SettingsPage', () => {
     expect(screen.getByLabelText('Full name')).toHaveValue('');
     expect(screen.getByLabelText('Writing style')).toHaveValue('Professional and formal');
     expect(screen.getByLabelText('Role')).toHaveValue('Software Engineer');
-    expect(screen.getByLabelText('Language')).toHaveValue('en-US');
+    // No choice: the language follows the posts, and with none, the default.
+    expect(screen.getByLabelText('Language')).toHaveValue('');
+    expect(screen.getByLabelText('Language')).toHaveDisplayValue('Default: American English');
     expect(screen.getByRole('radio', { name: /^Groq/ })).toBeChecked();
     expect(screen.getByLabelText('Model')).toHaveValue('openai/gpt-oss-120b');
+  });
+
+  it('after "Learn my voice", says which samples each phrase the author uses is in', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const voice = screen.getByRole('form', { name: 'Your voice' });
+    for (const [index, post] of britishSalesCoach.entries()) {
+      if (index >= 3) await user.click(within(voice).getByRole('button', { name: 'Add a sample' }));
+      await user.click(within(voice).getByLabelText(`Sample ${index + 1}`));
+      await user.paste(post);
+    }
+    await user.click(within(voice).getByRole('button', { name: 'Learn my voice' }));
+    const notes = within(voice).getByRole('list', { name: 'Where your phrases appear' });
+    expect(within(notes).getByText("“Here's what I'd do instead” in samples 1, 2 and 4")).toBeInTheDocument();
+    expect(
+      within(notes).getByText('“Boring? Yes. Works? Also yes.” in samples 1, 3 and 5'),
+    ).toBeInTheDocument();
   });
 });

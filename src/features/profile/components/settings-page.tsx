@@ -6,22 +6,18 @@ import { Button } from '@/components/ui/button';
 import { ProfileDetailFields } from '@/components/profile/profile-detail-fields';
 import { SelectField, TextAreaField } from '@/components/ui/field';
 import { paths } from '@/config/paths';
-import {
-  languages,
-  profileLimits,
-  roles,
-  writingStyles,
-  type LanguagePreference,
-} from '@/config/profile-options';
+import { profileLimits, roles, writingStyles } from '@/config/profile-options';
 import { timers } from '@/config/timers';
 import { readyCatalog, type AiServiceState } from '@/lib/ai/ai-service-state';
 import { invalidWebsiteMessage, normalizeWebsite } from '@/lib/validation/normalize-website';
+import { columnsOf } from '@/lib/writing-rules/writing-rules';
 import { useProfileStore } from '../profile-store';
 import { engineAndModel, formFrom, savedFormKey, type SettingsForm as Form } from '../settings-form';
 import { useVoiceEditor } from '../use-voice-editor';
 import { EngineSection } from './engine-section';
 import { LeaveGuard } from './leave-guard';
-import { PostPreferencesFields } from './post-preferences-fields';
+import { useFollowedRules } from '../use-followed-rules';
+import { WritingRulesFields } from './writing-rules-fields';
 import { VoiceSection } from './voice-section';
 
 interface SettingsPageProps {
@@ -45,6 +41,7 @@ export function SettingsPage({ aiService, children }: SettingsPageProps) {
   // The form as last loaded or saved: any difference from it is an unsaved change.
   const [savedForm, setSavedForm] = useState<Form>(form);
   const voice = useVoiceEditor();
+  const followed = useFollowedRules();
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -77,9 +74,10 @@ export function SettingsPage({ aiService, children }: SettingsPageProps) {
     setSaved(false);
     try {
       // Without the catalog the engine and model were never shown: the profile keeps its own.
-      const { ai_engine: _engine, ai_model: _model, ...fields } = form;
+      const { ai_engine: _engine, ai_model: _model, rules, ...fields } = form;
       await saveProfile({
         ...fields,
+        ...columnsOf(rules),
         ...(engineModel ? { ai_engine: engineModel.engine, ai_model: engineModel.model } : {}),
         website,
         full_name: form.full_name.trim(),
@@ -151,16 +149,13 @@ export function SettingsPage({ aiService, children }: SettingsPageProps) {
             value={form.role}
             onChange={(e) => update('role', e.target.value)}
           />
-          <SelectField
-            label="Language"
-            options={languages}
-            value={form.language_preference}
-            onChange={(e) => update('language_preference', e.target.value as LanguagePreference)}
-          />
         </div>
-        <PostPreferencesFields
-          values={form}
-          onChange={(key, value) => setForm((current) => ({ ...current, [key]: value }))}
+        <WritingRulesFields
+          choices={form.rules}
+          followed={followed}
+          onChange={(key, value) =>
+            setForm((current) => ({ ...current, rules: { ...current.rules, [key]: value } }))
+          }
         />
         <EngineSection
           aiService={aiService}
