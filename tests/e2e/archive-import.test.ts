@@ -94,6 +94,13 @@ describe('importing past posts from the LinkedIn archive', () => {
     expect(Date.parse(newest?.created_at ?? '')).toBe(Date.parse('2026-11-03T12:15:00Z'));
     expect(Date.parse(newest?.calendar_at ?? '')).toBe(Date.parse('2026-11-03T12:15:00Z'));
     expect(posts.find((post) => post.content.startsWith('Shipped!'))?.content).toContain('👩‍💻🇬🇧');
+    // Each kept post counts its topic in the ideas bank, as a saved post does.
+    const usedCount = async () =>
+      (await restAsUser<{ used_count: number }[]>(page, server.url, 'topic_ideas?select=used_count')).reduce(
+        (sum, idea) => sum + idea.used_count,
+        0,
+      );
+    expect(await usedCount()).toBe(fixturePostCount);
 
     // The same archive again adds nothing twice (the same samples keep their rows).
     await pickArchive();
@@ -105,6 +112,7 @@ describe('importing past posts from the LinkedIn archive', () => {
       .getByText(`All ${fixturePostCount} posts were already kept by an earlier import.`)
       .waitFor();
     expect(await restAsUser<unknown[]>(page, server.url, 'posts?select=id')).toHaveLength(fixturePostCount);
+    expect(await usedCount()).toBe(fixturePostCount);
 
     // On the calendar, on the day it went out.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();

@@ -559,6 +559,22 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      record_topic_uses: {
+        Args: { topics: string[] };
+        Returns: {
+          created_at: string;
+          id: string;
+          topic: string;
+          used_count: number;
+          user_id: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'topic_ideas';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       require_live_session: { Args: never; Returns: boolean };
       retry_first_comment: {
         Args: { p_post_id: string; p_user_id: string };

@@ -88,22 +88,30 @@ async function removeAdded(ids: readonly string[]): Promise<boolean> {
 /**
  * Keeps the archive's posts as the author's published history: each a published post created on the
  * day it went out (the calendar places it there, docs/product.md §9.2), its topic its opening words as
- * for a post typed from scratch. A post already imported is left as it is. All or nothing: when a
+ * for a post typed from scratch, counted in the ideas bank. A post already imported is left as it
+ * is (and not counted again). All or nothing: when a
  * request fails, what this call added before it is removed again, and the error carries the user's
  * message.
  */
 export async function saveHistoryPosts(userId: string, posts: readonly ArchivePost[]): Promise<HistorySaved> {
   const rows = await historyRows(userId, posts);
   const added: string[] = [];
+  const topics: string[] = [];
   try {
     for (const batch of batches(rows)) {
       // Already imported (the same id): skipped by the database, and not returned.
       const { data, error } = await getSupabase()
         .from('posts')
         .upsert(batch, { onConflict: 'id', ignoreDuplicates: true })
-        .select('id');
+        .select('id, topic');
       if (error) throw error;
       added.push(...data.map((row) => row.id));
+      topics.push(...data.map((row) => row.topic));
+    }
+    // Each post added counts its topic in the ideas bank, as saving a post does (one statement).
+    if (topics.length > 0) {
+      const { error } = await getSupabase().rpc('record_topic_uses', { topics });
+      if (error) throw error;
     }
   } catch (error) {
     if (added.length > 0 && !(await removeAdded(added)))
