@@ -41,7 +41,7 @@ describe('generating in the author’s voice', () => {
 
     await session.page.getByLabel('Emoji in posts').selectOption({ label: 'None' });
     await session.page.getByLabel('Maximum hashtags').selectOption({ label: '1' });
-    await session.page.getByLabel('How posts end').selectOption({ label: 'With a question to readers' });
+    await session.page.getByLabel('How posts end').selectOption({ label: 'A question to readers' });
     await session.page.getByRole('button', { name: 'Save Changes' }).click();
     await session.page.getByText('Settings saved successfully').waitFor();
 

@@ -79,7 +79,7 @@ describe('Settings: your voice and post preferences', () => {
     await openSettings();
     await session.page.getByLabel('Emoji in posts').selectOption({ label: 'None' });
     await session.page.getByLabel('Maximum hashtags').selectOption('0');
-    await session.page.getByLabel('How posts end').selectOption({ label: 'With a question to readers' });
+    await session.page.getByLabel('How posts end').selectOption({ label: 'A question to readers' });
     await session.page.getByRole('button', { name: 'Save Changes' }).click();
     await session.page.getByText('Settings saved successfully').waitFor();
 

@@ -105,7 +105,7 @@ describe('Settings: writing rules', () => {
 
     await user.selectOptions(emoji, 'None');
     await user.selectOptions(hashtags, '0');
-    await user.selectOptions(ending, 'With a question to readers');
+    await user.selectOptions(ending, 'A question to readers');
     expect(ending).toHaveAccessibleDescription('Your choice.');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Settings saved successfully')).toBeInTheDocument();

@@ -20,8 +20,8 @@ export const ruleOptions: Record<WritingRuleKey, RuleOptions> = {
   endWithQuestion: {
     label: 'How posts end',
     options: [
-      { value: 'true', label: 'With a question to readers' },
-      { value: 'false', label: 'On a takeaway, not a question' },
+      { value: 'true', label: 'A question to readers' },
+      { value: 'false', label: 'A takeaway' },
     ],
   },
   emoji: { label: 'Emoji in posts', options: emojiLevels },
@@ -44,7 +44,7 @@ export const ruleOptions: Record<WritingRuleKey, RuleOptions> = {
     label: 'Dashes',
     options: [
       { value: 'use', label: 'Dashes are fine' },
-      { value: 'avoid', label: 'No dashes (commas instead)' },
+      { value: 'avoid', label: 'No dashes' },
     ],
   },
 };
