@@ -15,6 +15,8 @@ export const messages = {
   value_rejected: 'One of the values is too long or not allowed. Please check what you entered.',
   value_missing: 'A required value is missing.',
   unexpected: 'An unexpected error occurred',
+  server_interrupted:
+    'The server stopped this request before it finished. Nothing was changed: please try again.',
   copy_failed: 'Failed to copy text',
   edit_save_failed: 'Could not save your changes. Your text is still here — please try again.',
   post_not_found: 'Post not found',

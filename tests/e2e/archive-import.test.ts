@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { restAsUser } from '../../harness/journeys.ts';
+import type { StoredHistoryPost } from '../helpers/archive-rows.ts';
 import { britishSalesCoach } from '../../src/lib/voice/fixtures/sales-coach-posts.ts';
 import { fixturePostCount, linkedInArchive } from '../fixtures/linkedin-archive/build-archive.ts';
 import { seriousAxeViolations } from './support/axe.ts';
@@ -16,14 +17,7 @@ const archive = () => voice().getByRole('region', { name: 'Import from your Link
 const sharesCsv = readFileSync(new URL('../fixtures/linkedin-archive/Shares.csv', import.meta.url), 'utf8');
 const zipName = 'Basic_LinkedInDataExport_11-28-2026.zip';
 
-interface StoredPost {
-  topic: string;
-  content: string;
-  is_published: boolean;
-  publish_status: string;
-  created_at: string;
-  calendar_at: string;
-}
+type StoredPost = Omit<StoredHistoryPost, 'id' | 'user_id'>;
 
 async function pickArchive() {
   await archive()

@@ -1,3 +1,4 @@
+import { messages } from '@/config/messages';
 import { connectionMessage, mapBackendError } from './map-backend-error';
 
 describe('mapBackendError (docs/product.md §15 backend error mapping, in table order)', () => {
@@ -169,5 +170,18 @@ describe('mapBackendError (docs/product.md §15 backend error mapping, in table 
     ['a number', 500],
   ])('row 9: %s → "An unexpected error occurred"', (_label, value) => {
     expect(mapBackendError(value)).toBe('An unexpected error occurred');
+  });
+
+  it('never shows the raw text of a value PostgreSQL cannot store, nor of a statement the server ended', () => {
+    expect(mapBackendError({ code: '22P05', message: 'unsupported Unicode escape sequence' })).toBe(
+      messages.value_rejected,
+    );
+    expect(mapBackendError({ code: '22021', message: 'invalid byte sequence for encoding "UTF8"' })).toBe(
+      messages.value_rejected,
+    );
+    for (const code of ['57014', '57P01', '08006'])
+      expect(mapBackendError({ code, message: 'terminating connection due to administrator command' })).toBe(
+        messages.server_interrupted,
+      );
   });
 });

@@ -24,6 +24,12 @@ export function mapBackendError(error: unknown): string {
   if (text.includes('JWT expired')) return messages.session_expired;
   if (code === '23514' || code === '22001') return messages.value_rejected;
   if (code === '23502') return messages.value_missing;
+  // Class 22 (data exception: a character or value PostgreSQL cannot store); class 57 (the server
+  // ended the statement: a time limit, a restart) and 08 (the database connection failed). Their
+  // raw text ("unsupported Unicode escape sequence") means nothing to the author.
+  if (typeof code === 'string' && code.startsWith('22')) return messages.value_rejected;
+  if (typeof code === 'string' && (code.startsWith('57') || code.startsWith('08')))
+    return messages.server_interrupted;
   if (/Failed to fetch|fetch failed|NetworkError|Load failed/i.test(text)) return connectionMessage;
   return text || messages.unexpected;
 }

@@ -502,6 +502,17 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      forget_history_posts: {
+        Args: { ids: string[]; since: string };
+        Returns: undefined;
+      };
+      keep_history_posts: {
+        Args: { posts: Json };
+        Returns: {
+          id: string;
+          kept_at: string;
+        }[];
+      };
       linkedin_begin_connect: {
         Args: { p_session_id: string; p_state_hash: string; p_user_id: string };
         Returns: undefined;
@@ -545,22 +556,6 @@ export type Database = {
       record_scheduled_publishing_run: { Args: never; Returns: undefined };
       record_topic_use: {
         Args: { topic: string };
-        Returns: {
-          created_at: string;
-          id: string;
-          topic: string;
-          used_count: number;
-          user_id: string;
-        }[];
-        SetofOptions: {
-          from: '*';
-          to: 'topic_ideas';
-          isOneToOne: false;
-          isSetofReturn: true;
-        };
-      };
-      record_topic_uses: {
-        Args: { topics: string[] };
         Returns: {
           created_at: string;
           id: string;

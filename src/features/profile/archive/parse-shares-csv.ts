@@ -89,7 +89,8 @@ export function parseSharesCsv(text: string): SharesParse {
       skipped.unreadable += 1;
       continue;
     }
-    const body = commentary.replace(/\r\n?/g, '\n').trim();
+    // A NUL character is not text: PostgreSQL cannot store it, and no one typed it.
+    const body = commentary.replace(/\r\n?/g, '\n').replaceAll('\u0000', '').trim();
     if (body === '') {
       skipped.withoutText += 1;
       continue;

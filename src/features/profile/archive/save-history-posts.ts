@@ -14,19 +14,16 @@ export interface HistorySaved {
 /**
  * The data API takes a request of at most 1 MB (the embedded server's REST limit,
  * server/embedded/http-app.ts): the rows go in as few requests as fit under it, one for most
- * archives. Ids in a DELETE's URL are kept well under Node's 16 kB header limit.
+ * archives.
  */
 const requestBytes = 900_000;
-const idsPerDelete = 200;
 
 const encoder = new TextEncoder();
 
 type HistoryRow = {
   id: string;
-  user_id: string;
   topic: string;
   content: string;
-  is_published: true;
   created_at: string;
 };
 
@@ -55,10 +52,8 @@ async function historyRows(userId: string, posts: readonly ArchivePost[]): Promi
     return await Promise.all(
       posts.map(async (post) => ({
         id: await historyPostId(userId, post),
-        user_id: userId,
         topic: rowTopic({ topic: '', content: post.text }),
         content: post.text,
-        is_published: true as const,
         created_at: post.postedAt,
       })),
     );
@@ -69,17 +64,14 @@ async function historyRows(userId: string, posts: readonly ArchivePost[]): Promi
   }
 }
 
-/** Removes the rows this import added before a later batch failed; best effort. */
-async function removeAdded(ids: readonly string[]): Promise<boolean> {
+/**
+ * Removes the rows this import added before a later batch failed, and their counts in the ideas
+ * bank (ideas it created go too), in one statement; false when even that fails.
+ */
+async function removeAdded(ids: readonly string[], since: string): Promise<boolean> {
   try {
-    for (let start = 0; start < ids.length; start += idsPerDelete) {
-      const { error } = await getSupabase()
-        .from('posts')
-        .delete()
-        .in('id', ids.slice(start, start + idsPerDelete));
-      if (error) return false;
-    }
-    return true;
+    const { error } = await getSupabase().rpc('forget_history_posts', { ids: [...ids], since });
+    return !error;
   } catch {
     return false;
   }
@@ -96,25 +88,20 @@ async function removeAdded(ids: readonly string[]): Promise<boolean> {
 export async function saveHistoryPosts(userId: string, posts: readonly ArchivePost[]): Promise<HistorySaved> {
   const rows = await historyRows(userId, posts);
   const added: string[] = [];
-  const topics: string[] = [];
+  let since: string | null = null;
   try {
     for (const batch of batches(rows)) {
-      // Already imported (the same id): skipped by the database, and not returned.
-      const { data, error } = await getSupabase()
-        .from('posts')
-        .upsert(batch, { onConflict: 'id', ignoreDuplicates: true })
-        .select('id, topic');
+      // One statement per batch: its posts stored and their topics counted in the ideas bank, as
+      // saving a post counts its topic, or neither. Posts already imported (the same id) are skipped.
+      const { data, error } = await getSupabase().rpc('keep_history_posts', { posts: batch });
       if (error) throw error;
-      added.push(...data.map((row) => row.id));
-      topics.push(...data.map((row) => row.topic));
-    }
-    // Each post added counts its topic in the ideas bank, as saving a post does (one statement).
-    if (topics.length > 0) {
-      const { error } = await getSupabase().rpc('record_topic_uses', { topics });
-      if (error) throw error;
+      for (const row of data) {
+        added.push(row.id);
+        since ??= row.kept_at;
+      }
     }
   } catch (error) {
-    if (added.length > 0 && !(await removeAdded(added)))
+    if (added.length > 0 && since !== null && !(await removeAdded(added, since)))
       throw new Error(
         'The connection failed part-way, so some of your posts were kept and some were not. Choose “Keep these posts” again to add the rest: none is added twice.',
         { cause: error },
