@@ -292,6 +292,11 @@ describe('attaching an image to a post', () => {
     const failing = async (route: Route) => route.abort('connectionreset');
     await session.page.route('**/storage/v1/object/post-images/**', failing);
     session.browser.allowConsoleErrorsInThisTest('Failed to load resource');
+    // The last test's image is stored first (its autosave may still be on its way on a busy
+    // machine): only then is "before" what the row holds.
+    await expect
+      .poll(async () => (await postWithTopic('Hiring for curiosity')).image_path, { timeout: 60_000 })
+      .not.toBeNull();
     const before = (await postWithTopic('Hiring for curiosity')).image_path;
     await chooseFile(await makeImage('image/png', 320, 240, 'retry.png'));
     await session.page

@@ -66,7 +66,8 @@ describe('profile store against the embedded backend', () => {
     expect(saved).toMatchObject({
       full_name: 'Store Person',
       role: 'Data Scientist',
-      language_preference: 'en-US',
+      // No choice made: the writing rules follow the author's posts (docs/decisions/024).
+      language_preference: null,
     });
     expect(new Date(saved.updated_at).getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(useProfileStore.getState().isNewUser).toBe(false);
