@@ -69,7 +69,7 @@ export function UpcomingList({ state, onRetry, onOpenPost }: UpcomingListProps) 
                   >
                     {formatPlanTime(dueOf(post))}
                   </time>
-                  <span className="min-w-0 flex-1 break-words text-slate-900">
+                  <span className="min-w-[8rem] flex-1 break-words text-slate-900">
                     {post.topic || 'Untitled post'}
                   </span>
                   <PostStatusBadge post={post} />
