@@ -1,5 +1,8 @@
 import { AppServer } from '../harness/app-server.ts';
-import type { FakeProviders } from '../harness/fakes/fake-providers.ts';
+import { openBrowser, type BrowserSession } from '../harness/browser.ts';
+import { startFakeProviders, type FakeProviders } from '../harness/fakes/fake-providers.ts';
+import type { GroqScenario } from '../harness/fakes/scenarios.ts';
+import { ensureFreshDist } from './dist.ts';
 
 export const fakeGroqKey = 'fake-groq-key';
 
@@ -10,4 +13,27 @@ export function startAppWithFakeGroq(fake: FakeProviders): Promise<AppServer> {
     GROQ_BASE_URL: fake.url,
     API_RATE_LIMIT_REQUESTS: '100000',
   });
+}
+
+/**
+ * A fresh build, the fake providers with Groq answering as `groq` says, the app pointed at them
+ * and a browser: `measure` runs with the app and the browser, and everything is closed after.
+ */
+export async function withAppInBrowser<T>(
+  groq: GroqScenario,
+  measure: (app: AppServer, browser: BrowserSession) => Promise<T>,
+): Promise<T> {
+  await ensureFreshDist();
+  const fake = await startFakeProviders({ scenarios: { groq } });
+  let app: AppServer | undefined;
+  let browser: BrowserSession | undefined;
+  try {
+    app = await startAppWithFakeGroq(fake);
+    browser = await openBrowser();
+    return await measure(app, browser);
+  } finally {
+    await browser?.close();
+    await app?.dispose();
+    await fake.close();
+  }
 }

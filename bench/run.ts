@@ -4,6 +4,7 @@ import { library } from './cases/library.ts';
 import { load } from './cases/load.ts';
 import { postCheck } from './cases/post-check.ts';
 import { postCheckEval } from './cases/post-check-eval.ts';
+import { versions } from './cases/versions.ts';
 import { postEditor } from './cases/post-editor.ts';
 import { voiceProfile } from './cases/voice-profile.ts';
 import { postImage } from './cases/post-image.ts';
@@ -38,6 +39,7 @@ const cases: BenchCase[] = [
   postEditor,
   voiceProfile,
   archiveImport,
+  versions,
 ];
 
 const words = process.argv.slice(2).map((word) => word.toLowerCase());

@@ -1,12 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';
-import { openBrowser, type BrowserSession } from '../../harness/browser.ts';
-import { startFakeProviders } from '../../harness/fakes/fake-providers.ts';
+import type { BrowserSession } from '../../harness/browser.ts';
 import { newAccount, signUpAndOnboard } from '../../harness/journeys.ts';
 import type { AppServer } from '../../harness/app-server.ts';
 import { check } from '../check.ts';
-import { ensureFreshDist } from '../dist.ts';
-import { startAppWithFakeGroq } from '../generation-app.ts';
+import { withAppInBrowser } from '../generation-app.ts';
 import type { BenchCase, BenchResult } from '../report.ts';
 import { row, sampleRows } from '../results.ts';
 import { round } from '../stats.ts';
@@ -156,19 +154,7 @@ async function measure(app: AppServer, browser: BrowserSession): Promise<BenchRe
 
 /** "Add Image" with a 3 MB photo: to the preview, to storage, and served to Saved Posts (with its cache). */
 async function run(): Promise<BenchResult[]> {
-  await ensureFreshDist();
-  const fake = await startFakeProviders({ scenarios: { groq: { latencyMs: 0 } } });
-  let app: AppServer | undefined;
-  let browser: BrowserSession | undefined;
-  try {
-    app = await startAppWithFakeGroq(fake);
-    browser = await openBrowser();
-    return await measure(app, browser);
-  } finally {
-    await browser?.close();
-    await app?.dispose();
-    await fake.close();
-  }
+  return withAppInBrowser({ latencyMs: 0 }, measure);
 }
 
 export const postImage: BenchCase = { name: 'post image: upload, preview and serving', run };

@@ -29,7 +29,7 @@ describe('versions to choose from', () => {
     await session.page.getByLabel('What would you like to post about?').fill(topic);
     await composer().getByLabel('Versions').selectOption('3');
     await composer().getByRole('button', { name: 'Generate Post' }).click();
-    await versions().getByText('Writing 3 versions, one after another…').waitFor();
+    await versions().getByText('Writing 3 versions at once…').waitFor();
     const third = versions().getByRole('article', { name: 'Version 3: Concrete number' });
     await third.getByText(number).waitFor({ timeout: 60_000 });
     await third
@@ -44,7 +44,12 @@ describe('versions to choose from', () => {
       .filter((request) => request.provider === 'groq')
       .map((request) => JSON.stringify(request.body));
     expect(bodies).toHaveLength(3);
-    expect(bodies.map((body) => body.includes('Open with a story'))).toEqual([true, false, false]);
+    // One request per kind of hook, sent at the same time (in any order).
+    expect(
+      ['Open with a story', 'Open with a contrarian take', 'Open with a concrete number'].map(
+        (hook) => bodies.filter((body) => body.includes(hook)).length,
+      ),
+    ).toEqual([1, 1, 1]);
     expect(await seriousAxeViolations(session.page)).toEqual([]);
 
     await versions()

@@ -105,6 +105,38 @@ describe('versions to choose from', () => {
     ]);
   });
 
+  it('writes the versions at the same time, and one can be stopped while the others finish', async () => {
+    await app.signUp();
+    const long = (text: string) => `${text} ${'And then we wrote it down, step by step. '.repeat(12)}`.trim();
+    app.providers().setScenario('groq', {
+      tokensPerSecond: 20,
+      replyWhen: [
+        { contains: 'Open with a story', text: long(versions.story) },
+        { contains: 'Open with a contrarian take', text: long(versions.contrarian) },
+        { contains: 'Open with a concrete number', text: long(versions.number) },
+      ],
+    });
+    const user = await startVersions('3', 'Invoicing');
+    const panel = await screen.findByRole('region', { name: 'Choose a version' });
+    expect(within(panel).getByRole('status')).toHaveTextContent('Writing 3 versions at once…');
+    // All three are being written at once, each with its own Stop.
+    for (const n of [1, 2, 3])
+      await within(panel).findByRole('button', { name: `Stop version ${n}` }, { timeout: 10_000 });
+    await user.click(within(panel).getByRole('button', { name: 'Stop version 2' }));
+    const contrarian = within(panel).getByRole('article', { name: 'Version 2: Contrarian' });
+    expect(
+      await within(contrarian).findByText('Stopped before this version was finished.'),
+    ).toBeInTheDocument();
+    const story = within(panel).getByRole('article', { name: 'Version 1: Story' });
+    const number = within(panel).getByRole('article', { name: 'Version 3: Concrete number' });
+    expect(
+      await within(number).findByText(long(versions.number), {}, { timeout: 30_000 }),
+    ).toBeInTheDocument();
+    expect(await within(story).findByText(long(versions.story), {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(within(contrarian).getByRole('button', { name: 'Use this version' })).toBeDisabled();
+    expect(within(story).getByRole('button', { name: 'Use this version' })).toBeEnabled();
+  });
+
   it('keeps the versions that were written when one fails, says why, and only finished ones can be chosen', async () => {
     await app.signUp();
     // The server logs the provider's failure.

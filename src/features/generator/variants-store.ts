@@ -27,16 +27,20 @@ interface VariantsState {
   chosen: number | null;
   setCount: (count: VersionCount) => void;
   /**
-   * Writes `count` versions of the topic, one after another, each opening with a different kind
-   * of hook. Each is one AI request (and counts once against the AI quota). A version that fails
-   * is marked with its reason; the others are kept.
+   * Writes `count` versions of the topic at the same time, each opening with a different kind of
+   * hook, so the wait is the slowest version's rather than their sum. Each is one AI request (and
+   * counts once against the AI quota and rate limits). A version that fails is marked with its
+   * reason; the others go on.
    */
   generate: (
     topic: string,
     request: Omit<GenerateRequest, 'topic' | 'hook'>,
     context: Omit<GenerateContext, 'accessToken' | 'onProgress' | 'signal'>,
   ) => Promise<void>;
+  /** Stops every version still being written. */
   stop: () => void;
+  /** Stops one version; the others go on. */
+  stopVersion: (index: number) => void;
   /** Marks a version as the one in the preview; the caller puts its text there. */
   choose: (index: number) => Variant | null;
   /** Forgets every version: a new single post, a save, leaving the page. */
@@ -53,6 +57,8 @@ export function hooksFor(count: number): HookKind[] {
 const stoppedMessage = 'Stopped before this version was finished.';
 
 let controller: AbortController | null = null;
+/** One per version of the current run, each stopped on its own or with the run. */
+let versionControllers: AbortController[] = [];
 
 const failure = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'Failed to generate post';
@@ -83,32 +89,38 @@ export const useVariantsStore = create<VariantsState>()((set, get) => ({
       chosen: null,
       variants: hooks.map((hook) => ({ hook, text: '', status: 'waiting', error: null })),
     });
-    try {
-      for (const [index, hook] of hooks.entries()) {
-        if (!current() || run.signal.aborted) break;
-        update(index, { status: 'writing' });
-        try {
-          const accessToken = await currentAccessToken();
-          if (!accessToken) throw new AiRequestError(messages.session_expired, 401);
-          const text = await generatePost(
-            { ...request, topic, hook },
-            {
-              ...context,
-              accessToken,
-              signal: run.signal,
-              onProgress: (visible) => {
-                if (current()) update(index, { text: visible });
-              },
+    versionControllers = hooks.map(() => {
+      const version = new AbortController();
+      run.signal.addEventListener('abort', () => version.abort(), { once: true });
+      return version;
+    });
+    const own = versionControllers;
+    const write = async (index: number, hook: HookKind) => {
+      const signal = own[index]!.signal;
+      update(index, { status: 'writing' });
+      try {
+        const accessToken = await currentAccessToken();
+        if (!accessToken) throw new AiRequestError(messages.session_expired, 401);
+        if (signal.aborted) throw new AiRequestError(stoppedMessage);
+        const text = await generatePost(
+          { ...request, topic, hook },
+          {
+            ...context,
+            accessToken,
+            signal,
+            onProgress: (visible) => {
+              if (current()) update(index, { text: visible });
             },
-          );
-          if (current()) update(index, { text, status: 'done' });
-        } catch (error) {
-          if (!current()) return;
-          update(index, { status: 'failed', error: run.signal.aborted ? stoppedMessage : failure(error) });
-          // A session or quota failure would fail every next version the same way.
-          if (error instanceof AiRequestError && (error.status === 401 || error.status === 429)) break;
-        }
+          },
+        );
+        if (current()) update(index, { text, status: 'done' });
+      } catch (error) {
+        if (!current()) return;
+        update(index, { status: 'failed', error: signal.aborted ? stoppedMessage : failure(error) });
       }
+    };
+    try {
+      await Promise.all(hooks.map((hook, index) => write(index, hook)));
     } finally {
       if (current()) {
         controller = null;
@@ -126,6 +138,8 @@ export const useVariantsStore = create<VariantsState>()((set, get) => ({
 
   stop: () => controller?.abort(),
 
+  stopVersion: (index) => versionControllers[index]?.abort(),
+
   choose: (index) => {
     const variant = get().variants[index];
     if (!variant || variant.status !== 'done') return null;
@@ -136,6 +150,7 @@ export const useVariantsStore = create<VariantsState>()((set, get) => ({
   clear: () => {
     controller?.abort();
     controller = null;
+    versionControllers = [];
     set({ topic: '', variants: [], running: false, chosen: null });
   },
 

@@ -194,6 +194,7 @@ export function DashboardPage({
               author={authorStyle}
               onChoose={chooseVersion}
               onStop={variants.stop}
+              onStopVersion={variants.stopVersion}
             />
           ) : (
             <DraftEditor
@@ -236,6 +237,7 @@ export function DashboardPage({
               author={authorStyle}
               onChoose={chooseVersion}
               onStop={variants.stop}
+              onStopVersion={variants.stopVersion}
             />
           )}
         </section>

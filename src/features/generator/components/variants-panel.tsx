@@ -18,6 +18,8 @@ interface VariantsPanelProps {
   author?: AuthorStyle | undefined;
   onChoose: (index: number) => void;
   onStop: () => void;
+  /** Stops one version while the others go on. */
+  onStopVersion?: (index: number) => void;
 }
 
 const findingsLabel = (count: number) =>
@@ -31,11 +33,13 @@ function VariantCard({
   maxHashtags,
   author,
   onChoose,
+  onStop,
 }: {
   variant: Variant;
   index: number;
   maxHashtags?: number | undefined;
   author?: AuthorStyle | undefined;
+  onStop?: (() => void) | undefined;
   onChoose: () => void;
 }) {
   const titleId = useId();
@@ -64,8 +68,20 @@ function VariantCard({
         <span className="text-xs text-slate-500">
           {variant.status === 'waiting' && 'Waiting…'}
           {variant.status === 'writing' && (
-            <span className="inline-flex items-center gap-1">
-              <Spinner className="h-3 w-3" /> Writing…
+            <span className="inline-flex items-center gap-2">
+              <span className="inline-flex items-center gap-1">
+                <Spinner className="h-3 w-3" /> Writing…
+              </span>
+              {onStop && (
+                <button
+                  type="button"
+                  onClick={onStop}
+                  aria-label={`Stop version ${index + 1}`}
+                  className="rounded px-1.5 py-0.5 font-medium text-brand-600 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+                >
+                  Stop
+                </button>
+              )}
             </span>
           )}
           {done &&
@@ -97,6 +113,7 @@ export function VariantsPanel({
   author,
   onChoose,
   onStop,
+  onStopVersion,
 }: VariantsPanelProps) {
   const headingId = useId();
   const cards = (shown: { variant: Variant; index: number }[]) =>
@@ -108,6 +125,7 @@ export function VariantsPanel({
         maxHashtags={maxHashtags}
         author={author}
         onChoose={() => onChoose(index)}
+        onStop={onStopVersion ? () => onStopVersion(index) : undefined}
       />
     ));
   if (chosen === null) {
@@ -125,7 +143,7 @@ export function VariantsPanel({
         </div>
         <p role="status" className="text-sm text-slate-600">
           {running
-            ? `Writing ${variants.length} versions, one after another…`
+            ? `Writing ${variants.length} versions at once…`
             : 'Each version opens differently. The ones you do not use stay here until you leave the page.'}
         </p>
         {cards(variants.map((variant, index) => ({ variant, index })))}
