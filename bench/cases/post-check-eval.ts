@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { checkPost } from '../../src/entities/post/check/check-post.ts';
+import { aiTellKinds } from '../../src/entities/post/check/tell-kinds.ts';
 import { scoreCheck, type CheckScore, type LabelledPost } from '../../src/entities/post/check/score-check.ts';
 import { check } from '../check.ts';
 import type { BenchCase, BenchResult } from '../report.ts';
@@ -11,18 +12,7 @@ const setFile = new URL('../../tests/fixtures/post-check-eval/posts.json', impor
 /** What every kind must reach, on both. */
 const floor = 0.9;
 /** Kinds that say a post reads as AI (not length, fold, links or markdown). */
-const tellKinds = new Set([
-  'em-dash',
-  'not-x-but-y',
-  'stock-opener',
-  'stock-closer',
-  'stock-vocabulary',
-  'rule-of-three',
-  'emoji-bullets',
-  'arrow-bullets',
-  'unicode-styling',
-  'one-line-paragraphs',
-]);
+const tellKinds: ReadonlySet<string> = new Set(aiTellKinds);
 
 function printTable(title: string, score: CheckScore): void {
   console.log(`  ${title}`);

@@ -19,6 +19,7 @@ import { RuntimeConfigContext } from './runtime-config-context';
 import { SignedInApp } from './signed-in-app';
 import { storeSession } from '../../tests/helpers/stored-session.ts';
 import { linkedinConnectedAs, linkedinNotConnected } from '../../tests/helpers/linkedin-status.ts';
+import { columnsOf } from '@/lib/writing-rules/writing-rules';
 
 // The page's origin (jsdom): /api is this server's, as on the embedded backend.
 const origin = 'http://localhost';
@@ -37,13 +38,8 @@ const profile: Profile = {
   role: 'Software Engineer',
   ai_engine: 'groq',
   ai_model: 'server/only-model',
-  language_preference: null,
-  emoji_level: null,
-  max_hashtags: null,
-  end_with_question: null,
-  list_style: null,
-  paragraph_style: null,
-  dash_style: null,
+  // No writing rule chosen: each follows the author's posts.
+  ...columnsOf({}),
   voice_profile: null,
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',

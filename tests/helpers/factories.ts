@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Post } from '../../src/entities/post/post.ts';
 import type { Profile, ProfileFields, TopicIdea } from '../../src/lib/supabase/database-types.ts';
+import { columnsOf } from '../../src/lib/writing-rules/writing-rules.ts';
 
 /**
  * Factories that insert real rows through the REST API (supabase-js) as the given signed-in user,
@@ -43,13 +44,8 @@ export const defaultProfile: ProfileFields = {
   role: 'Software Engineer',
   ai_engine: 'groq',
   ai_model: 'openai/gpt-oss-120b',
-  language_preference: null,
-  emoji_level: null,
-  max_hashtags: null,
-  end_with_question: null,
-  list_style: null,
-  paragraph_style: null,
-  dash_style: null,
+  // No writing rule chosen: each follows the author's posts.
+  ...columnsOf({}),
   voice_profile: null,
 };
 

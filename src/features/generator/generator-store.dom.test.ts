@@ -15,6 +15,11 @@ import { storeSession } from '../../../tests/helpers/stored-session.ts';
 
 const store = () => useGeneratorStore.getState();
 const post = () => usePostDocumentStore.getState();
+/** A sign-in (or a switch of account): both stores follow the signed-in user, as the app does. */
+function switchBoth(userId: string) {
+  store().switchUser(userId);
+  post().switchUser(userId);
+}
 const content = () => post().doc.content;
 const undoTarget = () => undoName(post().history);
 const stored = () => localStorage.getItem(draftStorageKey) ?? '';
@@ -58,8 +63,7 @@ describe('the composer and the open post follow their owner', () => {
     writeDraft('user-a', 'A topic', 'A post');
     store().switchUser(null);
     post().switchUser(null);
-    store().switchUser('user-b');
-    post().switchUser('user-b');
+    switchBoth('user-b');
     expect(store()).toMatchObject({ ownerId: 'user-b', topic: '' });
     expect(content()).toBe('');
     expect(stored()).not.toContain('A topic');
@@ -73,14 +77,12 @@ describe('the composer and the open post follow their owner', () => {
     const saved = { draft: stored(), document: storedDocument() };
 
     await reload(saved);
-    store().switchUser('user-a');
-    post().switchUser('user-a');
+    switchBoth('user-a');
     expect(store().topic).toBe('A topic');
     expect(content()).toBe('A post');
 
     await reload(saved);
-    store().switchUser('user-b');
-    post().switchUser('user-b');
+    switchBoth('user-b');
     expect(store().topic).toBe('');
     expect(content()).toBe('');
   });
@@ -92,8 +94,7 @@ describe('the composer and the open post follow their owner', () => {
         version: 1,
       }),
     });
-    store().switchUser('user-a');
-    post().switchUser('user-a');
+    switchBoth('user-a');
     expect(store().topic).toBe('');
     expect(content()).toBe('');
   });
@@ -184,8 +185,7 @@ describe('the composer and the open post follow their owner', () => {
       { ai_engine: 'groq', ai_model: 'openai/gpt-oss-20b' },
       { catalog: defaultModelCatalog, apiBaseUrl: '/api' },
     );
-    store().switchUser('user-b');
-    post().switchUser('user-b');
+    switchBoth('user-b');
     await running;
     expect(store()).toMatchObject({ ownerId: 'user-b', topic: '', error: null, status: 'idle' });
     expect(content()).toBe('');
@@ -781,8 +781,7 @@ describe('one-click rewrites and their undo', () => {
       const asked = neverAnswer();
       const running = generate();
       await vi.waitFor(() => expect(asked.count).toBe(1));
-      store().switchUser('user-b');
-      post().switchUser('user-b');
+      switchBoth('user-b');
       await running;
       expect(store()).toMatchObject({ ownerId: 'user-b', status: 'idle', error: null });
       expect(content()).toBe('');

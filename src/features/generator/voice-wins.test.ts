@@ -4,6 +4,7 @@ import { deriveVoiceProfile } from '@/lib/voice/derive-voice-profile';
 import { britishSalesCoach } from '@/lib/voice/fixtures/sales-coach-posts';
 import { authorInputFrom } from './author-input';
 import { buildPostPrompt, buildRewritePrompt } from './build-post-prompt';
+import { columnsOf } from '@/lib/writing-rules/writing-rules';
 
 // Issue 26, "The author's voice wins": the real prompt for a British sales coach whose posts end
 // on a question, list with → arrows, keep paragraphs to one line and use no emoji. Before the
@@ -20,13 +21,8 @@ const profile: Profile = {
   role: 'Sales Executive',
   ai_engine: 'groq',
   ai_model: 'openai/gpt-oss-120b',
-  language_preference: null,
-  emoji_level: null,
-  max_hashtags: null,
-  end_with_question: null,
-  list_style: null,
-  paragraph_style: null,
-  dash_style: null,
+  // No writing rule chosen: each follows the author's posts.
+  ...columnsOf({}),
   voice_profile: deriveVoiceProfile(britishSalesCoach),
   created_at: '2026-11-28T00:00:00.000Z',
   updated_at: '2026-11-28T00:00:00.000Z',

@@ -1,4 +1,5 @@
 import type { Finding, FindingKind, Place } from './check-post';
+import { aiTellKinds } from './tell-kinds';
 
 /**
  * What the post check knows of an author from their own past posts (their voice samples), made by
@@ -26,17 +27,7 @@ export interface AuthorStyle {
  * typed), the author's own hashtag setting, or readers (Unicode letters that screen readers spell
  * out). Length has its own rule (the author's range).
  */
-export const voiceKinds: readonly FindingKind[] = [
-  'em-dash',
-  'not-x-but-y',
-  'stock-opener',
-  'stock-closer',
-  'stock-vocabulary',
-  'rule-of-three',
-  'emoji-bullets',
-  'arrow-bullets',
-  'one-line-paragraphs',
-];
+export const voiceKinds: readonly FindingKind[] = aiTellKinds.filter((kind) => kind !== 'unicode-styling');
 /** Kinds whose habits are kept phrase by phrase. */
 export const phraseKinds: readonly FindingKind[] = ['stock-opener', 'stock-closer', 'stock-vocabulary'];
 
