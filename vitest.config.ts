@@ -38,6 +38,10 @@ export default mergeConfig(
             name: 'web',
             isolate: false,
             environment: 'jsdom',
+            // user-event types key by key through React: on a busy 2-core machine a form test can
+            // take several times its idle time, and a timed-out test would leave its typing running
+            // into the next file of the reused worker.
+            testTimeout: 20_000,
             environmentOptions: { jsdom: { url: 'http://localhost' } },
             include: ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'],
             setupFiles: ['tests/helpers/fresh-modules.ts', 'tests/helpers/setup-web.ts'],
