@@ -36,10 +36,9 @@ describe('versions to choose from', () => {
       .getByRole('button', { name: 'Use this version' })
       .and(session.page.locator(':enabled'))
       .waitFor();
-    expect(await versions().getByRole('article', { name: 'Version 1: Story' }).innerText()).toContain(story);
-    expect(await versions().getByRole('article', { name: 'Version 2: Contrarian' }).innerText()).toContain(
-      contrarian,
-    );
+    // Written at the same time: each finishes in its own time.
+    await versions().getByRole('article', { name: 'Version 1: Story' }).getByText(story).waitFor();
+    await versions().getByRole('article', { name: 'Version 2: Contrarian' }).getByText(contrarian).waitFor();
     const bodies = session.fake.requests
       .filter((request) => request.provider === 'groq')
       .map((request) => JSON.stringify(request.body));

@@ -46,9 +46,15 @@ describe('versions to choose from', () => {
     const story = within(panel).getByRole('article', { name: 'Version 1: Story' });
     const contrarian = within(panel).getByRole('article', { name: 'Version 2: Contrarian' });
     const number = within(panel).getByRole('article', { name: 'Version 3: Concrete number' });
+    // Written at the same time: each finishes in its own time.
     await within(number).findByText(versions.number);
-    expect(story).toHaveTextContent(versions.story);
-    expect(contrarian).toHaveTextContent(versions.contrarian);
+    await within(story).findByText(versions.story);
+    await within(contrarian).findByText(versions.contrarian);
+    // Finished, not only fully streamed: each can be chosen.
+    for (const card of [story, contrarian, number])
+      await expect
+        .poll(() => within(card).getByRole('button', { name: 'Use this version' }).hasAttribute('disabled'))
+        .toBe(false);
     const generations = app.providers().requests.filter((request) => request.provider === 'groq');
     expect(generations).toHaveLength(3);
 
