@@ -243,6 +243,42 @@ describe('guardOpenAiStream', () => {
     await reader.cancel();
   });
 
+  /** An upstream that sends `reads`, then fails as a cut connection does. */
+  const cutAfter = (reads: string[]) =>
+    new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          const read = reads.shift();
+          if (read === undefined) controller.error(new TypeError('terminated'));
+          else controller.enqueue(encoder.encode(read));
+        },
+      },
+      { highWaterMark: 0 },
+    );
+  const interrupted = `data: ${JSON.stringify({ error: { message: 'Groq API error: The connection to Groq was cut before the post was finished.', type: 'api_error', code: 'stream_interrupted' } })}\n\n`;
+
+  it('ends a cut stream with an error event and closes it, so the text already sent reaches the browser', async () => {
+    // Erroring the response would make the Node server destroy the socket and drop unflushed bytes.
+    expect(await readAll(guardOpenAiStream(cutAfter([chunk('a'), chunk('b')]), options))).toEqual([
+      chunk('a'),
+      chunk('b'),
+      `\n\n${interrupted}`,
+    ]);
+  });
+
+  it('ends a line cut half-way before the error event, and sends a held line first', async () => {
+    const half = chunk('c').slice(0, 30);
+    expect(await readAll(guardOpenAiStream(cutAfter([chunk('a'), half]), options))).toEqual([
+      chunk('a'),
+      half,
+      `\n\n${interrupted}`,
+    ]);
+    expect(await readAll(guardOpenAiStream(cutAfter([chunk('a'), `: ping ${key}`]), options))).toEqual([
+      chunk('a'),
+      `: ping [redacted]\n\n${interrupted}`,
+    ]);
+  });
+
   it('cancels the upstream when the reader cancels', async () => {
     let cancelled: unknown = null;
     const upstream = new ReadableStream<Uint8Array>({

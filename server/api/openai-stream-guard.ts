@@ -30,7 +30,17 @@ export function guardOpenAiStream(
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       for (;;) {
-        const { done, value } = await reader.read();
+        let read: ReadableStreamReadResult<Uint8Array>;
+        try {
+          read = await reader.read();
+        } catch {
+          // Closed, not errored: an errored response makes the Node server destroy the socket,
+          // which drops bytes written but not yet flushed (the partial post the browser keeps).
+          controller.enqueue(concat(guard.cut()));
+          controller.close();
+          return;
+        }
+        const { done, value } = read;
         const parts = done ? guard.end() : guard.push(value);
         // One enqueue per read, so one upstream read stays one write to the browser.
         if (parts.length > 0) controller.enqueue(concat(parts));
@@ -149,6 +159,17 @@ export function createLineGuard(options: StreamGuardOptions) {
       }
       return out.filter((part) => part.byteLength > 0);
     },
+    /**
+     * The upstream failed (a cut connection): the line and event under way are ended (blank lines
+     * between events are ignored), and an error event with code `stream_interrupted` tells the
+     * browser the post is unfinished.
+     */
+    cut(): Uint8Array[] {
+      const held = heldSize > 0 ? [finishLine()] : [];
+      passing = false;
+      const event = `\n\ndata: ${JSON.stringify({ error: interruptedError(options) })}\n\n`;
+      return [...held, encoder.encode(event)];
+    },
     /** The upstream ended: a last line without its line ending is reviewed like any other. */
     end(): Uint8Array[] {
       if (heldSize === 0) return [];
@@ -164,6 +185,14 @@ function streamError(data: unknown, options: StreamGuardOptions) {
     message: `${options.label} API error: ${detail || 'The response stream failed.'}`,
     type: 'api_error',
     code: 'provider_error',
+  };
+}
+
+function interruptedError(options: StreamGuardOptions) {
+  return {
+    message: `${options.label} API error: The connection to ${options.label} was cut before the post was finished.`,
+    type: 'api_error',
+    code: 'stream_interrupted',
   };
 }
 

@@ -10,6 +10,7 @@ import { signedInClient } from '../helpers/test-server.ts';
 import type { AiCallContext } from '@/lib/ai/chat-message';
 import { claudeCompletion } from '@/lib/ai/claude-stream';
 import { groqCompletion, streamFailedMessage } from '@/lib/ai/groq-completion';
+import { streamInterruptedMessage } from '@/lib/ai/provider-error';
 import { perplexityAgent } from '@/lib/ai/perplexity-agent';
 import type { AiRetry } from '@/lib/ai/retrying-fetch';
 import { fetchYouTubeVideo } from '@/lib/ai/youtube-videos';
@@ -238,6 +239,18 @@ describe('a stream that has begun is never started again', () => {
       groqCompletion(groqRequest(), context(), (cumulative) => shown.push(cumulative)),
     );
     expect(failure.message).toBe(streamFailedMessage);
+    expect(shown.at(-1)).toBe('A post that ');
+    expect(callsTo('groq')).toBe(1);
+    expect(retries).toEqual([]);
+  });
+
+  it('Groq: a cut connection keeps every word sent before it, says so, with one request', async () => {
+    fake.setScenario('groq', { text, disconnectAfterChunks: 3, ...fast });
+    const shown: string[] = [];
+    const failure = await rejectionOf(
+      groqCompletion(groqRequest(), context(), (cumulative) => shown.push(cumulative)),
+    );
+    expect(failure.message).toBe(streamInterruptedMessage);
     expect(shown.at(-1)).toBe('A post that ');
     expect(callsTo('groq')).toBe(1);
     expect(retries).toEqual([]);

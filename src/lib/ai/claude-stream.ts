@@ -1,7 +1,7 @@
 import { AiRequestError } from './ai-error';
 import { absoluteApiBase, apiErrorBody } from './api-base';
 import type { AiCallContext } from './chat-message';
-import { providerErrorCode } from './provider-error';
+import { providerErrorCode, streamInterruptedMessage } from './provider-error';
 import { providerFailureMessage, providerStatusIn } from './provider-failure-message';
 import { retryingFetch } from './retrying-fetch';
 import { readSseData } from './sse-reader';
@@ -83,13 +83,8 @@ export async function claudeCompletion(
     }
   } catch (error) {
     if (error instanceof AiRequestError) throw error;
-    throw new AiRequestError(
-      'The connection to the AI service was interrupted before the post was finished.',
-    );
+    throw new AiRequestError(streamInterruptedMessage);
   }
-  if (!finished)
-    throw new AiRequestError(
-      'The connection to the AI service was interrupted before the post was finished.',
-    );
+  if (!finished) throw new AiRequestError(streamInterruptedMessage);
   return text;
 }

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { groqCompletion, streamFailedMessage, toAiError } from './groq-completion';
+import { streamInterruptedMessage } from './provider-error';
 import { httpStatusText } from '@shared/http-status-text';
 import { expectConsole } from '../../../tests/helpers/console-guard.ts';
 
@@ -89,6 +90,25 @@ describe('toAiError (what the user reads when Groq generation fails)', () => {
       'an error event inside the stream',
       new APIError(undefined, { message: 'Groq API error: Service Unavailable' }, undefined, undefined),
       streamFailedMessage,
+    ],
+    [
+      'Groq cutting the stream, as our /api reports it',
+      new APIError(
+        undefined,
+        {
+          message: 'Groq API error: The connection to Groq was cut before the post was finished.',
+          type: 'api_error',
+          code: 'stream_interrupted',
+        },
+        undefined,
+        undefined,
+      ),
+      streamInterruptedMessage,
+    ],
+    [
+      'Groq cutting the stream half-way through a chunk (groq-sdk fails to parse it)',
+      new SyntaxError('Unexpected end of JSON input'),
+      streamInterruptedMessage,
     ],
     [
       'a cut connection',

@@ -2,7 +2,7 @@ import Groq, { APIConnectionError, APIError, APIUserAbortError } from 'groq-sdk'
 import { AiRequestError } from './ai-error';
 import { absoluteApiBase } from './api-base';
 import type { AiCallContext, ChatMessage } from './chat-message';
-import { providerErrorCode } from './provider-error';
+import { providerErrorCode, streamInterruptedMessage } from './provider-error';
 import { providerFailureMessage, providerStatusIn } from './provider-failure-message';
 import { retryingFetch } from './retrying-fetch';
 import { messages } from '@/config/messages';
@@ -70,6 +70,8 @@ export async function groqCompletion(
 const ownMessageStatuses = new Set([400, 401, 413, 429, 502, 503]);
 
 export const streamFailedMessage = 'The AI service stopped before it had finished. Please try again.';
+/** The code our /api gives the error event that ends a stream Groq cut (openai-stream-guard.ts). */
+const streamInterruptedCode = 'stream_interrupted';
 
 export function toAiError(error: unknown): AiRequestError {
   if (error instanceof APIUserAbortError) return new AiRequestError('Generation was stopped.');
@@ -100,10 +102,15 @@ export function toAiError(error: unknown): AiRequestError {
     );
   }
   if (error instanceof APIError) {
+    // Our /api's word that Groq cut the stream: the words so far are kept as an unfinished post.
+    const code = (error.error as { code?: unknown } | undefined)?.code;
+    if (code === streamInterruptedCode) return new AiRequestError(streamInterruptedMessage);
     // An error event inside the stream, after some text may have arrived.
     console.warn('Groq stream error', error.error ?? error.message);
     return new AiRequestError(streamFailedMessage);
   }
+  // groq-sdk failing to parse a chunk line that a cut connection left half-sent.
+  if (error instanceof SyntaxError) return new AiRequestError(streamInterruptedMessage);
   if (error instanceof Error && /network|fetch|terminated|aborted/i.test(error.message)) {
     return new AiRequestError(
       'The connection to the AI service was interrupted. Please check your connection and try again.',

@@ -3,6 +3,10 @@ import { providerFailureMessage, providerStatusIn } from './provider-failure-mes
 import { messages } from '@/config/messages';
 import { endSessionHere } from '@/lib/supabase/client';
 
+/** What the user reads when the provider cut a post short: the words so far stay, as an unfinished post. */
+export const streamInterruptedMessage =
+  'The connection to the AI service was interrupted before the post was finished.';
+
 /**
  * The error for a non-OK answer from a provider route of our /api. Our /api's own refusals (no key
  * on the server, our rate limit, a bad request) carry a string `code` and a message meant for
