@@ -23,58 +23,130 @@ export interface QuotaBackend {
   fetch: typeof fetch;
 }
 
+/** Who a paid AI call is for: the verified user and their network address. */
+export type QuotaCall = VerifiedUser & { clientAddress: string | null };
+
 export interface AiQuota {
   /** Counts one paid AI call for the verified user and their address; throws 429, 401 or 503. */
-  take(call: VerifiedUser & { clientAddress: string | null }): Promise<void>;
+  take(call: QuotaCall): Promise<void>;
+  /**
+   * Whether this call is likely refused, from what this process saw: a refusal of the user or
+   * the address whose Retry-After has not passed, or no way to count at all. Such a call is
+   * counted before the provider is asked (counted-call.ts).
+   */
+  mayRefuse(call: QuotaCall): boolean;
 }
+
+// Refusals remembered at most; beyond it the expired ones are dropped, then the oldest.
+const maxRemembered = 10_000;
+
+/** Until when (ms) each user or address key was refused, in this process. */
+function refusalMemory(now: () => number) {
+  const until = new Map<string, number>();
+  return {
+    note(key: string, retryAfterSeconds: number) {
+      if (until.size >= maxRemembered) {
+        for (const [seen, end] of until) if (end <= now()) until.delete(seen);
+        if (until.size >= maxRemembered) until.delete(until.keys().next().value as string);
+      }
+      until.set(key, now() + Math.max(1, retryAfterSeconds) * 1000);
+    },
+    holds(key: string | null): boolean {
+      if (key === null) return false;
+      const end = until.get(key);
+      if (end === undefined) return false;
+      if (end > now()) return true;
+      until.delete(key);
+      return false;
+    },
+  };
+}
+
+// As long as a signed-out session's access token can still pass its signature check.
+const endedSessionMemorySeconds = 3600;
 
 // A household or an office shares one address; a few people at once should not notice the limit.
 const defaultAddressMultiple = 2;
 
+/** consume_ai_quotas: the user's budget, and the address's (allowed when no address was given). */
 interface QuotaRow {
   allowed: boolean;
   retry_after_seconds: number;
+  address_allowed: boolean;
+  address_retry_after_seconds: number;
 }
 
 /**
  * The budget of the routes that spend the server's provider keys, kept in Postgres
- * (`consume_ai_user_quota` / `consume_ai_address_quota`, docs/decisions/012), so it holds across
- * Edge Function isolates, processes and restarts. Per user, and per client address: accounts are
- * free, so a per-user budget alone lets one machine spend as fast as it can sign up. Both are
- * called with the secret key and this server's limits: a function the user's own token could call
- * would let the browser name its own limit. The user's call also refuses a session that has ended.
- * Both run at once; a request refused by one budget still counts against the other.
+ * (`consume_ai_quotas`, docs/decisions/012 and 025), so it holds across Edge Function isolates,
+ * processes and restarts. Per user, and per client address: accounts are free, so a per-user
+ * budget alone lets one machine spend as fast as it can sign up. Called with the secret key and
+ * this server's limits: a function the user's own token could call would let the browser name its
+ * own limit. It also refuses a session that has ended. Both budgets are counted in one call; a
+ * request refused by one still counts against the other. Refusals are remembered until their
+ * Retry-After, for `mayRefuse`.
  */
-export function postgresAiQuota(backend: QuotaBackend, limits: AiQuotaLimits): AiQuota {
+export function postgresAiQuota(
+  backend: QuotaBackend,
+  limits: AiQuotaLimits,
+  now: () => number = Date.now,
+): AiQuota {
   const perAddress = limits.requestsPerAddress ?? limits.requests * defaultAddressMultiple;
+  const refusals = refusalMemory(now);
+  const userKey = (userId: string) => `user:${userId}`;
+  const sessionKey = (sessionId: string) => `session:${sessionId}`;
+  const addressKeyOf = (clientAddress: string | null) => {
+    const address = clientAddress === null ? null : addressKey(clientAddress);
+    return address === null ? null : `address:${address}`;
+  };
 
   return {
+    mayRefuse({ userId, sessionId, clientAddress }) {
+      return (
+        backend.secretKey === null ||
+        refusals.holds(userKey(userId)) ||
+        (sessionId !== null && refusals.holds(sessionKey(sessionId))) ||
+        refusals.holds(addressKeyOf(clientAddress))
+      );
+    },
     async take({ userId, sessionId, clientAddress }) {
       const secretKey = backend.secretKey;
       if (secretKey === null) throw quotaUnavailable();
-      const rpc = (name: string, args: Record<string, unknown>) =>
-        answer(
-          backend.fetch(`${backend.supabaseUrl}/rest/v1/rpc/${name}`, {
-            method: 'POST',
-            headers: {
-              apikey: secretKey,
-              authorization: `Bearer ${secretKey}`,
-              'content-type': 'application/json',
-            },
-            body: JSON.stringify({ ...args, window_seconds: limits.windowSeconds }),
-          }),
-        );
       const address = clientAddress === null ? null : addressKey(clientAddress);
-      const [user, network] = await Promise.all([
-        rpc('consume_ai_user_quota', {
-          user_id: userId,
-          session_id: sessionId,
-          request_limit: limits.requests,
+      const row = await answer(
+        backend.fetch(`${backend.supabaseUrl}/rest/v1/rpc/consume_ai_quotas`, {
+          method: 'POST',
+          headers: {
+            apikey: secretKey,
+            authorization: `Bearer ${secretKey}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({
+            user_id: userId,
+            session_id: sessionId,
+            request_limit: limits.requests,
+            client_address: address,
+            address_limit: perAddress,
+            window_seconds: limits.windowSeconds,
+          }),
         }),
+      ).catch((error: unknown) => {
+        // An ended session stays ended: its later calls are counted before any provider call.
+        if (error instanceof ApiError && error.status === 401 && sessionId !== null) {
+          refusals.note(sessionKey(sessionId), endedSessionMemorySeconds);
+        }
+        throw error;
+      });
+      const user = { allowed: row.allowed, retry_after_seconds: row.retry_after_seconds };
+      const network =
         address === null
-          ? Promise.resolve(null)
-          : rpc('consume_ai_address_quota', { client_address: address, request_limit: perAddress }),
-      ]);
+          ? null
+          : { allowed: row.address_allowed, retry_after_seconds: row.address_retry_after_seconds };
+      if (!user.allowed) refusals.note(userKey(userId), user.retry_after_seconds);
+      const networkKey = addressKeyOf(clientAddress);
+      if (network && !network.allowed && networkKey !== null) {
+        refusals.note(networkKey, network.retry_after_seconds);
+      }
       if (!user.allowed)
         throw tooManyRequests(user.retry_after_seconds, 'Too many requests.', 'rate_limited');
       if (network && !network.allowed) {
@@ -107,7 +179,9 @@ async function answer(pending: Promise<Response>): Promise<QuotaRow> {
   }
   const rows = (await response.json().catch(() => null)) as QuotaRow[] | null;
   const row = rows?.[0];
-  if (!row || typeof row.allowed !== 'boolean') throw quotaUnavailable();
+  if (!row || typeof row.allowed !== 'boolean' || typeof row.address_allowed !== 'boolean') {
+    throw quotaUnavailable();
+  }
   return row;
 }
 

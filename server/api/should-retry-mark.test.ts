@@ -37,13 +37,24 @@ function apiWith(
     }),
     catalog: defaultModelCatalog,
     quota: options.brokenQuota
-      ? { take: () => Promise.reject(new Error('a bug in our own code')) }
+      ? { take: () => Promise.reject(new Error('a bug in our own code')), mayRefuse: () => false }
       : postgresAiQuota(
           {
             supabaseUrl: 'https://db.test',
             secretKey: 'sb_secret_test',
             fetch: async () =>
-              (options.quota ?? (() => Response.json([{ allowed: true, retry_after_seconds: 0 }])))(),
+              (
+                options.quota ??
+                (() =>
+                  Response.json([
+                    {
+                      allowed: true,
+                      retry_after_seconds: 0,
+                      address_allowed: true,
+                      address_retry_after_seconds: 0,
+                    },
+                  ]))
+              )(),
           },
           { requests: 30, windowSeconds: 60 },
         ),
@@ -81,7 +92,20 @@ describe('our own refusals are marked x-should-retry: false', () => {
     ],
     [
       'the quota spent (429 with a short Retry-After)',
-      () => groq(apiWith({ quota: () => Response.json([{ allowed: false, retry_after_seconds: 2 }]) }).app),
+      () =>
+        groq(
+          apiWith({
+            quota: () =>
+              Response.json([
+                {
+                  allowed: false,
+                  retry_after_seconds: 2,
+                  address_allowed: true,
+                  address_retry_after_seconds: 0,
+                },
+              ]),
+          }).app,
+        ),
       429,
     ],
     [
@@ -109,11 +133,18 @@ describe('our own refusals are marked x-should-retry: false', () => {
 
   it('keeps the quota refusal Retry-After for the message', async () => {
     const { app, providerCalls } = apiWith({
-      quota: () => Response.json([{ allowed: false, retry_after_seconds: 2 }]),
+      quota: () =>
+        Response.json([
+          { allowed: false, retry_after_seconds: 2, address_allowed: true, address_retry_after_seconds: 0 },
+        ]),
     });
     const response = await groq(app);
     expect(response.headers.get('retry-after')).toBe('2');
-    expect(providerCalls).toEqual([]);
+    // The provider request started beside the count was aborted; the next never starts.
+    const reached = providerCalls.length;
+    expect(reached).toBeLessThanOrEqual(1);
+    expect((await groq(app)).headers.get('retry-after')).toBe('2');
+    expect(providerCalls).toHaveLength(reached);
   });
 
   it('an unexpected failure of our own (500) is final too', async () => {

@@ -116,9 +116,15 @@ describe('requests refused before any budget is spent', () => {
         200,
       );
     }
-    // The quota still comes before any provider call: the request after the budget is refused.
+    // The request after the budget is refused. The provider request started beside the count
+    // (counted-call.ts) is aborted; once refused, the next one never reaches the provider.
     const refused = await call(token, '/groq/openai/v1/chat/completions', groq('openai/gpt-oss-20b'));
     expect(refused.status).toBe(429);
-    expect(fake.requests).toHaveLength(limit);
+    const reached = fake.requests.length;
+    expect(reached).toBeGreaterThanOrEqual(limit);
+    expect(reached).toBeLessThanOrEqual(limit + 1);
+    const again = await call(token, '/groq/openai/v1/chat/completions', groq('openai/gpt-oss-20b'));
+    expect(again.status).toBe(429);
+    expect(fake.requests).toHaveLength(reached);
   });
 });

