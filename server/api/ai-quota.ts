@@ -23,6 +23,31 @@ export interface QuotaBackend {
   fetch: typeof fetch;
 }
 
+/** What consume_ai_quotas is called with (docs/decisions/027): the server's limits, never the user's. */
+export interface QuotaArgs {
+  user_id: string;
+  session_id: string | null;
+  request_limit: number;
+  /** The address as addressKey gives it, or null when unknown. */
+  client_address: string | null;
+  address_limit: number;
+  window_seconds: number;
+}
+
+/** consume_ai_quotas: the user's budget, and the address's (allowed when no address was given). */
+export interface QuotaRow {
+  allowed: boolean;
+  retry_after_seconds: number;
+  address_allowed: boolean;
+  address_retry_after_seconds: number;
+}
+
+/**
+ * Calls consume_ai_quotas; throws `unauthenticated()` for an ended session and
+ * `quotaUnavailable()` for anything else that keeps it from answering.
+ */
+export type QuotaCounter = (args: QuotaArgs) => Promise<QuotaRow>;
+
 /** Who a paid AI call is for: the verified user and their network address. */
 export type QuotaCall = VerifiedUser & { clientAddress: string | null };
 
@@ -68,14 +93,6 @@ const endedSessionMemorySeconds = 3600;
 // A household or an office shares one address; a few people at once should not notice the limit.
 const defaultAddressMultiple = 2;
 
-/** consume_ai_quotas: the user's budget, and the address's (allowed when no address was given). */
-interface QuotaRow {
-  allowed: boolean;
-  retry_after_seconds: number;
-  address_allowed: boolean;
-  address_retry_after_seconds: number;
-}
-
 /**
  * The budget of the routes that spend the server's provider keys, kept in Postgres
  * (`consume_ai_quotas`, docs/decisions/012 and 025), so it holds across Edge Function isolates,
@@ -87,10 +104,12 @@ interface QuotaRow {
  * Retry-After, for `mayRefuse`.
  */
 export function postgresAiQuota(
-  backend: QuotaBackend,
+  backend: QuotaBackend | QuotaCounter,
   limits: AiQuotaLimits,
   now: () => number = Date.now,
 ): AiQuota {
+  const count = typeof backend === 'function' ? backend : restQuotaCounter(backend);
+  const countable = typeof backend === 'function' || backend.secretKey !== null;
   const perAddress = limits.requestsPerAddress ?? limits.requests * defaultAddressMultiple;
   const refusals = refusalMemory(now);
   const userKey = (userId: string) => `user:${userId}`;
@@ -103,34 +122,22 @@ export function postgresAiQuota(
   return {
     mayRefuse({ userId, sessionId, clientAddress }) {
       return (
-        backend.secretKey === null ||
+        !countable ||
         refusals.holds(userKey(userId)) ||
         (sessionId !== null && refusals.holds(sessionKey(sessionId))) ||
         refusals.holds(addressKeyOf(clientAddress))
       );
     },
     async take({ userId, sessionId, clientAddress }) {
-      const secretKey = backend.secretKey;
-      if (secretKey === null) throw quotaUnavailable();
       const address = clientAddress === null ? null : addressKey(clientAddress);
-      const row = await answer(
-        backend.fetch(`${backend.supabaseUrl}/rest/v1/rpc/consume_ai_quotas`, {
-          method: 'POST',
-          headers: {
-            apikey: secretKey,
-            authorization: `Bearer ${secretKey}`,
-            'content-type': 'application/json',
-          },
-          body: JSON.stringify({
-            user_id: userId,
-            session_id: sessionId,
-            request_limit: limits.requests,
-            client_address: address,
-            address_limit: perAddress,
-            window_seconds: limits.windowSeconds,
-          }),
-        }),
-      ).catch((error: unknown) => {
+      const row = await count({
+        user_id: userId,
+        session_id: sessionId,
+        request_limit: limits.requests,
+        client_address: address,
+        address_limit: perAddress,
+        window_seconds: limits.windowSeconds,
+      }).catch((error: unknown) => {
         // An ended session stays ended: its later calls are counted before any provider call.
         if (error instanceof ApiError && error.status === 401 && sessionId !== null) {
           refusals.note(sessionKey(sessionId), endedSessionMemorySeconds);
@@ -160,6 +167,25 @@ export function postgresAiQuota(
   };
 }
 
+/** consume_ai_quotas through the project's REST API, with the secret key (hosted Supabase). */
+export function restQuotaCounter(backend: QuotaBackend): QuotaCounter {
+  return (args) => {
+    const secretKey = backend.secretKey;
+    if (secretKey === null) return Promise.reject(quotaUnavailable());
+    return answer(
+      backend.fetch(`${backend.supabaseUrl}/rest/v1/rpc/consume_ai_quotas`, {
+        method: 'POST',
+        headers: {
+          apikey: secretKey,
+          authorization: `Bearer ${secretKey}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(args),
+      }),
+    );
+  };
+}
+
 async function answer(pending: Promise<Response>): Promise<QuotaRow> {
   let response: Response;
   try {
@@ -179,13 +205,18 @@ async function answer(pending: Promise<Response>): Promise<QuotaRow> {
   }
   const rows = (await response.json().catch(() => null)) as QuotaRow[] | null;
   const row = rows?.[0];
+  return checkedRow(row);
+}
+
+/** The row consume_ai_quotas answered, or 503 when it is not one. */
+export function checkedRow(row: QuotaRow | undefined): QuotaRow {
   if (!row || typeof row.allowed !== 'boolean' || typeof row.address_allowed !== 'boolean') {
     throw quotaUnavailable();
   }
   return row;
 }
 
-function quotaUnavailable(): ApiError {
+export function quotaUnavailable(): ApiError {
   return new ApiError(
     503,
     'Could not check your usage limit. Please try again.',

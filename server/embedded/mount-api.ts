@@ -8,6 +8,7 @@ import { readLinkedInConfig } from '../api/linkedin/linkedin-config.ts';
 import type { RetryPolicy } from '../api/linkedin/publish-failure.ts';
 import type { ProviderConfig } from '../api/provider-config.ts';
 import { userTokenVerifier } from '../api/user-token-verifier.ts';
+import { sqlQuotaCounter } from './sql-quota-counter.ts';
 import type { EmbeddedServerOptions } from './start-embedded-server.ts';
 
 export interface EmbeddedApiSettings {
@@ -24,12 +25,12 @@ export interface EmbeddedApiSettings {
 
 /**
  * The /api functions app as the embedded server mounts it: the same app as the hosted Edge
- * Function, given this install's keys (tokens checked against its JWKS), the quota in its own
- * Postgres through its REST API in-process, and the socket's address as the client's (behind a
+ * Function, given this install's keys (tokens checked against its JWKS), the quota counted in its
+ * own Postgres by one statement (sql-quota-counter.ts), and the socket's address as the client's (behind a
  * reverse proxy every user would share the proxy's address).
  */
 export function mountApi(settings: EmbeddedApiSettings): NonNullable<EmbeddedServerOptions['createApi']> {
-  return ({ keys, restFetch, supabaseUrl }) =>
+  return ({ keys, db, restFetch, supabaseUrl }) =>
     createApiApp({
       verifyToken: userTokenVerifier({ jwks: keys.jwks, legacySecret: keys.legacy?.jwtSecret ?? null }),
       sessionIsLive: postgresSessionCheck({
@@ -39,7 +40,7 @@ export function mountApi(settings: EmbeddedApiSettings): NonNullable<EmbeddedSer
       }),
       providers: settings.providers,
       catalog: settings.catalog,
-      quota: postgresAiQuota({ supabaseUrl, secretKey: keys.secretKey, fetch: restFetch }, settings.quota),
+      quota: postgresAiQuota(sqlQuotaCounter(db), settings.quota),
       linkedin: {
         setup: readLinkedInConfig(settings.linkedinEnv ?? {}, {
           ...(settings.linkedinRedirectUrl ? { redirectUrl: settings.linkedinRedirectUrl } : {}),
