@@ -19,5 +19,7 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 800,
+    // dist/.vite/manifest.json: the chunk graph `npm run size` reads (scripts/check-bundle-size.ts).
+    manifest: true,
   },
 });

@@ -1,12 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { useAiServiceStore } from '@/features/ai-service/ai-service-store';
 import { authMessages } from '@/features/auth/auth-messages';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { ErrorScreen } from '@/features/auth/components/error-screen';
-import { SetNewPasswordCard } from '@/features/auth/components/set-new-password-card';
-import { SignInCard } from '@/features/auth/components/sign-in-card';
 import { useIdeasStore } from '@/features/ideas/ideas-store';
 import { useLinkedInStore } from '@/features/publishing/linkedin-store';
 import { usePostsStore } from '@/features/posts/posts-store';
@@ -14,9 +12,23 @@ import { useProfileStore } from '@/features/profile/profile-store';
 import { paths } from '@/config/paths';
 import { getSupabase } from '@/lib/supabase/client';
 import { forgetUserWork } from './forget-user-work';
-import { PublicOnboardingRoute } from './routes/public-onboarding-route';
 import { useRuntimeConfig } from './runtime-config-context';
 import { SignedInApp } from './signed-in-app';
+
+// The forms of a signed-out visitor load only for one: a signed-in start never downloads them.
+const SignInCard = lazy(() =>
+  import('@/features/auth/components/sign-in-card').then((m) => ({ default: m.SignInCard })),
+);
+const SetNewPasswordCard = lazy(() =>
+  import('@/features/auth/components/set-new-password-card').then((m) => ({
+    default: m.SetNewPasswordCard,
+  })),
+);
+const PublicOnboardingRoute = lazy(() =>
+  import('./routes/public-onboarding-route').then((m) => ({ default: m.PublicOnboardingRoute })),
+);
+/** While a lazy screen's code loads: the same full-screen state as the session's loading. */
+const screenLoading = <LoadingScreen message="Loading..." />;
 
 /** docs/product.md §12 "Auth gate": loading, then error, signed-out (sign in / sign up) or signed-in. */
 export function AuthGate() {
@@ -96,12 +108,20 @@ export function AuthGate() {
   }
   if (status === 'signed-out') {
     // docs/product.md §2: /onboarding is open to everyone; every other page asks to sign in.
-    return pathname === paths.onboarding ? <PublicOnboardingRoute /> : <SignInCard />;
+    return (
+      <Suspense fallback={screenLoading}>
+        {pathname === paths.onboarding ? <PublicOnboardingRoute /> : <SignInCard />}
+      </Suspense>
+    );
   }
 
   // The landing page of a password-reset link, signed in by it: the new password comes first.
   if (pathname === paths.resetPassword) {
-    return <SetNewPasswordCard onDone={() => navigate(paths.dashboard, { replace: true })} />;
+    return (
+      <Suspense fallback={screenLoading}>
+        <SetNewPasswordCard onDone={() => navigate(paths.dashboard, { replace: true })} />
+      </Suspense>
+    );
   }
 
   if (profileError && !hasProfile) {

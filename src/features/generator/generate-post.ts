@@ -18,7 +18,10 @@ export interface GenerateContext {
   apiBaseUrl: string;
   accessToken: string;
   signal?: AbortSignal;
-  /** With a callback the post streams: it receives the visible cumulative text after each chunk. */
+  /**
+   * With a callback the post streams: it receives the visible cumulative text at most once per
+   * animation frame, and the last text before generatePost returns or throws (complete()).
+   */
   onProgress?: (visibleText: string) => void;
   /** Told before each retry of a provider's passing failure (before any text arrives). */
   onRetry?: AiCallContext['onRetry'];

@@ -590,6 +590,21 @@ describe('one-click rewrites and their undo', () => {
       expect(sent).toHaveLength(1);
     });
 
+    it('writes a post whose chunks arrive together into the document once a frame, not once a chunk, ending with all of it', async () => {
+      const reply = Array.from({ length: 80 }, (_, index) => `word${index}`).join(' ');
+      answerWith(reply);
+      const written: string[] = [];
+      const unsubscribe = usePostDocumentStore.subscribe((state, before) => {
+        if (state.doc.content !== before.doc.content) written.push(state.doc.content);
+      });
+      await generate();
+      unsubscribe();
+      expect(content()).toBe(reply);
+      expect(written.at(-1)).toBe(reply);
+      // 80 chunks: the emptied post, at most a frame or two of words, then the whole post.
+      expect(written.length).toBeLessThanOrEqual(4);
+    });
+
     it('does nothing for a blank topic, not even a warning', async () => {
       const warned = vi.spyOn(toast, 'error');
       store().setTopic('  \n ');

@@ -86,7 +86,10 @@ export interface RewriteContext {
   apiBaseUrl: string;
   accessToken: string;
   signal?: AbortSignal;
-  /** Receives the whole post as it will read (the visible cumulative text) after each chunk. */
+  /**
+   * Receives the whole post as it will read (the visible cumulative text) at most once per animation
+   * frame, and the last text before rewritePost returns or throws (complete()).
+   */
   onProgress?: (visibleText: string) => void;
 }
 

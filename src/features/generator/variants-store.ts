@@ -113,7 +113,13 @@ export const useVariantsStore = create<VariantsState>()((set, get) => ({
             },
           },
         );
-        if (current()) update(index, { text, status: 'done' });
+        // A stopped stream may end without an error (groq-sdk ends its stream quietly on an abort):
+        // its words so far are kept, and it is still a version stopped before it was finished.
+        if (current())
+          update(
+            index,
+            signal.aborted ? { text, status: 'failed', error: stoppedMessage } : { text, status: 'done' },
+          );
       } catch (error) {
         if (!current()) return;
         update(index, { status: 'failed', error: signal.aborted ? stoppedMessage : failure(error) });

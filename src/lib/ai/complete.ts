@@ -1,7 +1,8 @@
 import type { AiEngine, ModelCatalog } from '@shared/model-catalog';
 import type { AiCallContext } from './chat-message';
 import { claudeCompletion } from './claude-stream';
-import { routeModel } from './model-route';
+import { frameBatch } from './frame-batch';
+import { routeModel, type ModelRoute } from './model-route';
 import { visiblePostText } from './think-filter';
 
 /** One turn of a conversation, oldest first; the last one is the user's. */
@@ -29,7 +30,9 @@ export interface CompletionRequest {
 /**
  * The one way the app asks a model for text: routes the profile's engine and model (Anthropic
  * through /api/generate-claude, Groq through groq-sdk and /api/groq) and returns the raw text,
- * thinking included. With `onText`, the reply streams: it receives the visible cumulative text.
+ * thinking included. With `onText`, the reply streams: it receives the visible cumulative text at
+ * most once per animation frame (however many chunks arrived since), and the last text before this
+ * returns or throws (a finished, stopped or failed stream), so nothing that arrived is lost.
  * Throws AiRequestError.
  */
 export async function complete(
@@ -38,7 +41,21 @@ export async function complete(
   onText?: (visibleText: string) => void,
 ): Promise<string> {
   const route = routeModel(request.catalog, request.engine, request.model);
-  const onRaw = onText ? (cumulative: string) => onText(visiblePostText(cumulative)) : undefined;
+  const batch = onText ? frameBatch((cumulative: string) => onText(visiblePostText(cumulative))) : null;
+  try {
+    return await routed(request, route, call, batch?.push);
+  } finally {
+    batch?.flush();
+  }
+}
+
+/** The request on its route; `onRaw` gets the cumulative raw text (thinking included) of each chunk. */
+async function routed(
+  request: CompletionRequest,
+  route: ModelRoute,
+  call: AiCallContext,
+  onRaw: ((cumulative: string) => void) | undefined,
+): Promise<string> {
   if (route.provider === 'anthropic') {
     return claudeCompletion(
       {

@@ -1,5 +1,5 @@
 import { FilePlus2 } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { readyCatalog, type AiServiceState } from '@/lib/ai/ai-service-state';
@@ -17,10 +17,17 @@ import { useComposerImage } from './use-composer-image';
 import { DraftEditor } from './draft-editor';
 import { RewriteBar } from './rewrite-bar';
 import { TopicComposer } from './topic-composer';
-import { VariantsPanel } from './variants-panel';
 import { useDraft } from './use-draft';
 
 const noSamples: readonly string[] = [];
+
+// The versions' panel loads the first time someone writes 2 or 3 versions.
+const VariantsPanel = lazy(() => import('./variants-panel').then((m) => ({ default: m.VariantsPanel })));
+const versionsLoading = (
+  <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+    <Spinner className="h-4 w-4" /> Loading versions...
+  </p>
+);
 
 interface DashboardPageProps {
   profile: Profile | null;
@@ -186,16 +193,18 @@ export function DashboardPage({
           {retryNotice && <Alert tone="info">{retryNotice}</Alert>}
           {draft.problem}
           {choosingVersion ? (
-            <VariantsPanel
-              variants={variants.variants}
-              running={writingVersions}
-              chosen={null}
-              maxHashtags={rules?.maxHashtags.value}
-              author={authorStyle}
-              onChoose={chooseVersion}
-              onStop={variants.stop}
-              onStopVersion={variants.stopVersion}
-            />
+            <Suspense fallback={versionsLoading}>
+              <VariantsPanel
+                variants={variants.variants}
+                running={writingVersions}
+                chosen={null}
+                maxHashtags={rules?.maxHashtags.value}
+                author={authorStyle}
+                onChoose={chooseVersion}
+                onStop={variants.stop}
+                onStopVersion={variants.stopVersion}
+              />
+            </Suspense>
           ) : (
             <DraftEditor
               draft={draft}
@@ -229,16 +238,18 @@ export function DashboardPage({
             </div>
           )}
           {variants.chosen !== null && (
-            <VariantsPanel
-              variants={variants.variants}
-              running={false}
-              chosen={variants.chosen}
-              maxHashtags={rules?.maxHashtags.value}
-              author={authorStyle}
-              onChoose={chooseVersion}
-              onStop={variants.stop}
-              onStopVersion={variants.stopVersion}
-            />
+            <Suspense fallback={versionsLoading}>
+              <VariantsPanel
+                variants={variants.variants}
+                running={false}
+                chosen={variants.chosen}
+                maxHashtags={rules?.maxHashtags.value}
+                author={authorStyle}
+                onChoose={chooseVersion}
+                onStop={variants.stop}
+                onStopVersion={variants.stopVersion}
+              />
+            </Suspense>
           )}
         </section>
       </ImageDropZone>

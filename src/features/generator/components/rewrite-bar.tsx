@@ -22,6 +22,8 @@ interface RewriteBarProps {
   disabled?: boolean;
 }
 
+const noFindings: ReturnType<typeof aiTellFindings> = [];
+
 const chip =
   'inline-flex items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-not-allowed disabled:border-slate-200 disabled:text-slate-400';
 
@@ -46,12 +48,17 @@ export function RewriteBar({
   const rules = useMemo(() => (profile ? authorRules(profile, voiceSamples) : null), [profile, voiceSamples]);
   const maxHashtags = rules?.maxHashtags.value;
   // Whether "Remove AI tells" has anything to do may follow a keystroke a frame late: the post
-  // check itself updates in the keystroke's own frame.
+  // check itself updates in the keystroke's own frame. While text streams in (a generation or a
+  // rewrite) nothing is checked, as in the post check (every button waits for the text anyway),
+  // and once it is written the check waits for the deferred render, after the last words show.
   const checked = useDeferredValue(content);
+  const busy = status !== 'idle';
+  const busyLate = useDeferredValue(busy);
   const authorStyle = useAuthorStyle(voiceSamples);
+  const waiting = busy || busyLate;
   const tells = useMemo(
-    () => aiTellFindings(checked, maxHashtags, authorStyle),
-    [checked, maxHashtags, authorStyle],
+    () => (waiting ? noFindings : aiTellFindings(checked, maxHashtags, authorStyle)),
+    [waiting, checked, maxHashtags, authorStyle],
   );
   const language = rules?.language.value ?? 'en-US';
   const idle = status === 'idle' && !disabled;

@@ -1,5 +1,5 @@
 import { CheckCircle2, ChevronDown, Hourglass, ShieldAlert } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { checkPost, type CheckOptions } from '@/entities/post/check/check-post';
 import type { AuthorStyle } from '@/entities/post/check/author-style';
 import type { AppliedFix } from '@/entities/post/check/fix';
@@ -43,17 +43,21 @@ export function PostCheckPanel({
   author,
   streaming = false,
 }: PostCheckPanelProps) {
+  // Once the post is written, the check runs in a render of its own, after the one that shows the
+  // last words, so the two never make one long task (a keystroke is checked in its own frame).
+  const streamedLate = useDeferredValue(streaming);
+  const waiting = streaming || streamedLate;
   const groups = useMemo(() => {
-    if (streaming) return [];
+    if (waiting) return [];
     const options: CheckOptions = {};
     if (maxHashtags !== undefined) options.maxHashtags = maxHashtags;
     if (author) options.author = author;
     return groupFindings(text, checkPost(text, options));
-  }, [text, maxHashtags, author, streaming]);
+  }, [text, maxHashtags, author, waiting]);
   const [open, setOpen] = useState(true);
   const listId = useId();
   if (text.trim() === '') return null;
-  if (streaming) {
+  if (waiting) {
     return (
       <section aria-label="Post check" className="px-4 py-3 text-sm">
         <p className="flex items-center gap-2 text-slate-600">
