@@ -1,5 +1,6 @@
 import { archiveImport } from './cases/archive-import.ts';
 import { coldStart } from './cases/cold-start.ts';
+import { freshCloneStart } from './cases/fresh-clone-start.ts';
 import { library } from './cases/library.ts';
 import { load } from './cases/load.ts';
 import { postCheck } from './cases/post-check.ts';
@@ -8,6 +9,7 @@ import { versions } from './cases/versions.ts';
 import { postEditor } from './cases/post-editor.ts';
 import { voiceProfile } from './cases/voice-profile.ts';
 import { postImage } from './cases/post-image.ts';
+import { savedPostsPhotos } from './cases/saved-posts-photos.ts';
 import { restLatency } from './cases/rest-latency.ts';
 import { streamingBrowser } from './cases/streaming-browser.ts';
 import { ttft } from './cases/ttft.ts';
@@ -28,12 +30,14 @@ import {
  */
 const cases: BenchCase[] = [
   coldStart,
+  freshCloneStart,
   restLatency,
   load,
   ttft,
   streamingBrowser,
   library,
   postImage,
+  savedPostsPhotos,
   postCheck,
   postCheckEval,
   postEditor,

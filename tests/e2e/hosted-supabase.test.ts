@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_POST_TEXT } from '../../harness/fakes/fake-providers.ts';
-import { edgeProviderKeys } from '../helpers/hosted-function-env.ts';
+import { edgeProviderKeys } from '../../harness/hosted-function-env.ts';
 import { openBrowser, type BrowserSession } from './support/browser.ts';
 import { startHostedReplica, type HostedReplica } from './support/hosted-replica.ts';
 import { newAccount, signUpAndOnboard } from '../../harness/journeys.ts';

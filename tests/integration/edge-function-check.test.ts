@@ -1,7 +1,7 @@
 // The `api` Edge Function type-checks under Deno (from the npm package `deno`), with its import map
 // and the committed deno.lock, as `supabase functions deploy` would bundle it.
 import { describe, expect, it } from 'vitest';
-import { checkFunctionArgs, lintFunctionArgs, runDeno } from '../helpers/deno.ts';
+import { checkFunctionArgs, lintFunctionArgs, runDeno } from '../../harness/deno.ts';
 
 describe('the Edge Function under Deno', () => {
   // Generous: an empty cache downloads the function's npm: packages first.

@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
-import { runEdgeFunctionToExit, startEdgeFunction, type EdgeFunction } from '../helpers/edge-function.ts';
-import { hostedFunctionEnv } from '../helpers/hosted-function-env.ts';
+import { runEdgeFunctionToExit, startEdgeFunction, type EdgeFunction } from '../../harness/edge-function.ts';
+import { hostedFunctionEnv } from '../../harness/hosted-function-env.ts';
 import { signedInClient, startTestServer } from '../helpers/test-server.ts';
 
 let project: EmbeddedServer;

@@ -7,8 +7,8 @@ import { toPost, type Post } from '@/entities/post/post';
 import type { TablesInsert } from '@/lib/supabase/database-types';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
-import { startEdgeFunction, type EdgeFunction } from '../helpers/edge-function.ts';
-import { hostedFunctionEnv } from '../helpers/hosted-function-env.ts';
+import { startEdgeFunction, type EdgeFunction } from '../../harness/edge-function.ts';
+import { hostedFunctionEnv } from '../../harness/hosted-function-env.ts';
 import { signedInClient, startTestServer } from '../helpers/test-server.ts';
 
 let project: EmbeddedServer;

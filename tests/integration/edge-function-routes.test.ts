@@ -6,8 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequestHeaders } from '../../server/api/api-cors.ts';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
-import { startEdgeFunction, type EdgeFunction } from '../helpers/edge-function.ts';
-import { edgeProviderKeys, hostedFunctionEnv } from '../helpers/hosted-function-env.ts';
+import { startEdgeFunction, type EdgeFunction } from '../../harness/edge-function.ts';
+import { edgeProviderKeys, hostedFunctionEnv } from '../../harness/hosted-function-env.ts';
 import { signedInClient, startTestServer } from '../helpers/test-server.ts';
 import { claudeCompletion } from '@/lib/ai/claude-stream';
 

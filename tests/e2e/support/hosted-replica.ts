@@ -10,8 +10,8 @@ import { Hono } from 'hono';
 import type { JSONWebKeySet } from 'jose';
 import { startFakeProviders, type FakeProviders } from '../../../harness/fakes/fake-providers.ts';
 import { projectRoot } from '../../helpers/database-template.ts';
-import { startEdgeFunction, type EdgeFunction } from '../../helpers/edge-function.ts';
-import { hostedFunctionEnv } from '../../helpers/hosted-function-env.ts';
+import { startEdgeFunction, type EdgeFunction } from '../../../harness/edge-function.ts';
+import { hostedFunctionEnv } from '../../../harness/hosted-function-env.ts';
 import { startApp } from './app.ts';
 import { freePort } from '../../../harness/free-port.ts';
 

@@ -1,19 +1,22 @@
 import { getSupabase } from '@/lib/supabase/client';
 import { listPostImages, removePostImages } from '@/entities/post/image/post-images';
+import { originalOfRendition } from '@/entities/post/image/rendition-path';
 
 /** Images younger than this may belong to a save still under way in another tab. */
 const graceMs = 60 * 60 * 1000;
 
 /**
  * Removes images in the user's folder that no post points to (a tab closed between upload and
- * save, a removal that failed): the bucket only keeps what posts show. Returns how many went.
+ * save, a removal that failed), with their display renditions: the bucket only keeps what posts
+ * show. Returns how many files went.
  */
 export async function sweepOrphanImages(userId: string, now = Date.now()): Promise<number> {
   const stored = await listPostImages(userId);
   if (stored.length === 0) return 0;
   const used = await imagesInUse(userId);
   const orphans = stored
-    .filter((image) => !used.has(image.path))
+    // A display rendition is used while its original is.
+    .filter((image) => !used.has(originalOfRendition(image.path) ?? image.path))
     .filter((image) => image.createdAt !== null && now - Date.parse(image.createdAt) > graceMs)
     .map((image) => image.path);
   await removePostImages(orphans);

@@ -1,4 +1,4 @@
-import type { ProjectKeys } from '../../server/embedded/keys/project-keys.ts';
+import type { ProjectKeys } from '../server/embedded/keys/project-keys.ts';
 
 /** Provider keys the function is given: test strings the fake providers accept, and look for. */
 export const edgeProviderKeys = {

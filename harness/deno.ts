@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-export const projectRoot = path.resolve(import.meta.dirname, '../..');
+export const projectRoot = path.resolve(import.meta.dirname, '..');
 export const functionDir = path.join(projectRoot, 'supabase/functions/api');
 export const functionEntry = path.join(functionDir, 'index.ts');
 /** The function's import map, as `supabase functions deploy` uses it (config.toml); deno.lock beside it. */
