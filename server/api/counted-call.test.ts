@@ -48,7 +48,7 @@ describe('countedCall', () => {
       return response;
     });
     await Promise.resolve();
-    expect(events).toEqual(['provider asked', 'counting']);
+    expect(events).toEqual(['counting', 'provider asked']);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(answered).toBe(false);
     answer();

@@ -22,11 +22,14 @@ export async function countedCall(
     return readingAhead(await start(signal));
   }
   const refused = new AbortController();
+  // The count goes out first: the database works on it while this thread sets up the provider request.
+  const counted = quota.take(call);
+  counted.catch(() => {});
   const provider = start(AbortSignal.any([signal, refused.signal])).then(readingAhead);
   // Settled below either way: its rejection is never left unhandled.
   provider.catch(() => {});
   try {
-    await quota.take(call);
+    await counted;
   } catch (error) {
     refused.abort();
     void provider.then((response) => response.body?.cancel()).catch(() => {});
