@@ -100,6 +100,41 @@ describe('one user’s runaway filters while others use the server', () => {
   });
 });
 
+describe('a request that goes away just as its turn comes', () => {
+  let server: EmbeddedServer;
+  beforeAll(async () => {
+    server = await startTestServer({ databaseConnections: { total: 6, perOwner: 1 } });
+  });
+  afterAll(() => server.close());
+
+  it('runs nothing: the statement is never sent, however slow it would have been', async () => {
+    const owner = 'user:leaving';
+    // The owner's one connection is busy; the next request waits for it.
+    const first = server.db.query('select pg_sleep(0.3)', [], { owner });
+    const leaving = new AbortController();
+    const second = server.db
+      .query<{ slept: string }>("select pg_sleep(20)::text as slept, 'ran' as what", [], {
+        owner,
+        signal: leaving.signal,
+      })
+      .then(
+        () => 'ran for 20 s',
+        () => 'refused',
+      );
+    await waitFor(() => server.db.waiting === 1, 'the second request to wait its turn');
+    // Its turn is given when the first ends, before this runs: it leaves in that very moment,
+    // while its connection is still being taken from the pool.
+    await first;
+    leaving.abort(new Error('the browser went away'));
+    expect(await second).toBe('refused');
+    const { rows } = await server.db.query<{ count: number }>(
+      `select count(*)::int as count from pg_stat_activity
+        where datname = current_database() and query like '%pg_sleep(20)%' and pid <> pg_backend_pid()`,
+    );
+    expect(rows[0]?.count).toBe(0);
+  });
+});
+
 describe('a runaway statement with the server to itself', () => {
   let server: EmbeddedServer;
   let attacker: Client;

@@ -233,6 +233,9 @@ export class PostgresDatabase implements Database {
     };
     signal?.addEventListener('abort', cancel, { once: true });
     try {
+      // Gone while its connection was being taken (its turn had come, so the queue no longer
+      // watched it): nothing is sent, instead of a statement nobody waits for.
+      if (signal?.aborted) throw signal.reason;
       return await work(client);
     } catch (error) {
       // A connection whose server side ended must not go back to the pool.
