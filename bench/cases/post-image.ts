@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../../harness/browser.ts';
 import { newAccount, signUpAndOnboard } from '../../harness/journeys.ts';
+import { drawPhoto } from '../../harness/photo.ts';
 import type { AppServer } from '../../harness/app-server.ts';
 import { check } from '../check.ts';
 import { withAppInBrowser } from '../generation-app.ts';
@@ -18,23 +19,8 @@ const preview = (page: Page) => page.getByRole('article', { name: 'Post preview'
 /** A photo-like JPEG of about 3 MB (noise does not compress), drawn in the page's canvas. */
 export async function makePhoto(page: Page): Promise<Buffer> {
   for (let side = 1600; side <= 4000; side += 200) {
-    const bytes = await page.evaluate(async (side) => {
-      const width = Math.round(side * 1.5);
-      const canvas = new OffscreenCanvas(width, side);
-      const context = canvas.getContext('2d')!;
-      const pixels = context.createImageData(width, side);
-      for (let index = 0; index < pixels.data.length; index += 4) {
-        const shade = (index / 4) % width;
-        pixels.data[index] = (shade + Math.random() * 60) & 255;
-        pixels.data[index + 1] = (shade / 2 + Math.random() * 60) & 255;
-        pixels.data[index + 2] = Math.random() * 255;
-        pixels.data[index + 3] = 255;
-      }
-      context.putImageData(pixels, 0, 0);
-      const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.8 });
-      return [...new Uint8Array(await blob.arrayBuffer())];
-    }, side);
-    if (bytes.length >= photoBytes * 0.9) return Buffer.from(bytes);
+    const photo = await drawPhoto(page, Math.round(side * 1.5), side, 0.8);
+    if (photo.length >= photoBytes * 0.9) return photo;
   }
   throw new Error('could not draw a photo of about 3 MB');
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { accessTokenOf, restAsUser } from '../../harness/journeys.ts';
+import { drawPhoto } from '../../harness/photo.ts';
 import { fakeLinkedInEnv, useSignedInSession } from './support/signed-in-session.ts';
 
 // Small images where images are small, in Chromium on the app as `npm start` runs it: a large photo
@@ -14,28 +15,7 @@ const session = useSignedInSession('Ada Lovelace', fakeLinkedInEnv);
 const composer = () => session.page.getByRole('region', { name: 'Create New Post' });
 const preview = () => session.page.getByRole('article', { name: 'Post preview' });
 
-/** A photo-like JPEG of `width` × `height` (noise does not compress: megabytes), drawn in the page. */
-async function makePhoto(width: number, height: number): Promise<Buffer> {
-  const bytes = await session.page.evaluate(
-    async ({ width, height }) => {
-      const canvas = new OffscreenCanvas(width, height);
-      const context = canvas.getContext('2d')!;
-      const pixels = context.createImageData(width, height);
-      for (let index = 0; index < pixels.data.length; index += 4) {
-        const shade = (index / 4) % width;
-        pixels.data[index] = (shade + Math.random() * 60) & 255;
-        pixels.data[index + 1] = (shade / 2 + Math.random() * 60) & 255;
-        pixels.data[index + 2] = Math.random() * 255;
-        pixels.data[index + 3] = 255;
-      }
-      context.putImageData(pixels, 0, 0);
-      const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.85 });
-      return [...new Uint8Array(await blob.arrayBuffer())];
-    },
-    { width, height },
-  );
-  return Buffer.from(bytes);
-}
+const makePhoto = (width: number, height: number) => drawPhoto(session.page, width, height);
 
 async function publishableKey(): Promise<string> {
   const config = (await (await fetch(`${session.server.url}/app-config.json`)).json()) as {

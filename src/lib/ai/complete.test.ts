@@ -3,6 +3,7 @@ import { defaultModelCatalog } from '@shared/model-catalog';
 import { AiRequestError } from './ai-error';
 import type { AiCallContext } from './chat-message';
 import { complete, type CompletionRequest } from './complete';
+import { drivenFrames } from '../../../tests/helpers/driven-frames.ts';
 
 /**
  * The Groq route's stream, played by the test: `play` gets complete()'s per-chunk callback and the
@@ -16,14 +17,8 @@ vi.mock('./groq-completion', () => ({
     provider.play!(onText ?? (() => {}), call),
 }));
 
-/** A requestAnimationFrame the test drives: frames run only when nextFrame() says so. */
-const frames = new Map<number, FrameRequestCallback>();
-let lastFrameId = 0;
-function nextFrame(): void {
-  const due = [...frames.values()];
-  frames.clear();
-  for (const callback of due) callback(performance.now());
-}
+const frames = drivenFrames();
+const nextFrame = () => frames.nextFrame();
 
 const request: CompletionRequest = {
   catalog: defaultModelCatalog,
@@ -68,12 +63,7 @@ const settle = () => new Promise((resolve) => realTimeout(resolve, 0));
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
-    lastFrameId += 1;
-    frames.set(lastFrameId, callback);
-    return lastFrameId;
-  });
-  vi.stubGlobal('cancelAnimationFrame', (id: number) => frames.delete(id));
+  frames.install();
 });
 
 afterEach(() => {
@@ -161,6 +151,6 @@ describe('complete() streaming: one update per frame, and the last text always',
   it('calls nothing when not streaming', async () => {
     provider.play = () => Promise.resolve('A whole post.');
     await expect(complete(request, call())).resolves.toBe('A whole post.');
-    expect(frames.size).toBe(0);
+    expect(frames.waiting).toBe(0);
   });
 });

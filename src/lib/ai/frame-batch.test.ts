@@ -1,28 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { frameBatch } from './frame-batch';
+import { drivenFrames } from '../../../tests/helpers/driven-frames.ts';
 
-/** A requestAnimationFrame the test drives: frames run only when nextFrame() says so. */
-const frames = new Map<number, FrameRequestCallback>();
-let lastFrameId = 0;
-
-function nextFrame(): void {
-  const due = [...frames.values()];
-  frames.clear();
-  for (const callback of due) callback(performance.now());
-}
-
-function withFrames(): void {
-  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
-    lastFrameId += 1;
-    frames.set(lastFrameId, callback);
-    return lastFrameId;
-  });
-  vi.stubGlobal('cancelAnimationFrame', (id: number) => frames.delete(id));
-}
+const frames = drivenFrames();
+const nextFrame = () => frames.nextFrame();
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  withFrames();
+  frames.install();
 });
 
 afterEach(() => {
@@ -40,7 +25,7 @@ describe('frameBatch (streamed text reaches the screen once per frame)', () => {
     const batch = frameBatch<string>(apply);
     for (let chunk = 1; chunk <= 50; chunk += 1) batch.push('x'.repeat(chunk));
     expect(apply).not.toHaveBeenCalled();
-    expect(frames.size).toBe(1);
+    expect(frames.waiting).toBe(1);
     nextFrame();
     expect(apply).toHaveBeenCalledTimes(1);
     expect(apply).toHaveBeenLastCalledWith('x'.repeat(50));
@@ -57,7 +42,7 @@ describe('frameBatch (streamed text reaches the screen once per frame)', () => {
     b.push('b1');
     a.push('a2');
     b.push('b2');
-    expect(frames.size).toBe(1);
+    expect(frames.waiting).toBe(1);
     nextFrame();
     expect(first.mock.calls).toEqual([['a2']]);
     expect(second.mock.calls).toEqual([['b2']]);
@@ -108,7 +93,7 @@ describe('frameBatch (streamed text reaches the screen once per frame)', () => {
     vi.advanceTimersByTime(1);
     expect(apply.mock.calls).toEqual([['hidden tab']]);
     // The frame asked for was given back: it hands on nothing twice.
-    expect(frames.size).toBe(0);
+    expect(frames.waiting).toBe(0);
   });
 
   it('uses a 16 ms timer as its frame where there are no animation frames (Node)', () => {

@@ -1,6 +1,6 @@
 import type { ImageSize, ImageType } from './image-bytes';
 import { acceptedImageTypes } from './image-limits';
-import { scaledSize } from './prepare-image';
+import { decodeImage, scaledSize } from './prepare-image';
 
 /** The longest side of a display rendition: LinkedIn's feed shows images at about 1,200 px wide. */
 export const displaySide = 1200;
@@ -30,7 +30,7 @@ let webpEncodes = true;
  * be decoded or encoded within the bound. Runs in a worker or on the page.
  */
 export async function makeDisplayRendition(source: Blob): Promise<DisplayRendition | null> {
-  const bitmap = await decode(source);
+  const bitmap = await decodeImage(source);
   if (!bitmap) return null;
   try {
     let size = scaledSize(bitmap.width, bitmap.height, displaySide);
@@ -56,14 +56,6 @@ export async function makeDisplayRendition(source: Blob): Promise<DisplayRenditi
     return null;
   } finally {
     bitmap.close();
-  }
-}
-
-async function decode(blob: Blob): Promise<ImageBitmap | null> {
-  try {
-    return await createImageBitmap(blob, { imageOrientation: 'from-image' });
-  } catch {
-    return null;
   }
 }
 

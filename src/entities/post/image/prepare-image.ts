@@ -67,7 +67,7 @@ export function scaledSize(width: number, height: number, maxSide = maxImageSide
 
 /** Decodes the image (refusing what the browser cannot read), then keeps or redraws it; null when it is corrupt. */
 async function prepareBytes(bytes: Uint8Array<ArrayBuffer>, type: ImageType): Promise<PreparedImage | null> {
-  const bitmap = await decode(new Blob([bytes], { type }));
+  const bitmap = await decodeImage(new Blob([bytes], { type }));
   if (!bitmap) return null;
   try {
     const target = scaledSize(bitmap.width, bitmap.height);
@@ -82,7 +82,7 @@ async function prepareBytes(bytes: Uint8Array<ArrayBuffer>, type: ImageType): Pr
 }
 
 /** Decodes with EXIF orientation applied, so the bitmap's size is the size the image is shown at; null if it cannot. */
-async function decode(blob: Blob): Promise<ImageBitmap | null> {
+export async function decodeImage(blob: Blob): Promise<ImageBitmap | null> {
   try {
     return await createImageBitmap(blob, { imageOrientation: 'from-image' });
   } catch {
