@@ -96,6 +96,8 @@ const libraryOwners = [
   { name: 'react-hot-toast', owner: 'src/lib/toast/**' },
   // Only the LinkedIn archive import unzips, so its file reader owns the ZIP library.
   { name: 'fflate', owner: 'src/features/profile/archive/read-archive-file.ts' },
+  // Only the analytics export import reads workbooks.
+  { name: 'read-excel-file/universal', owner: 'src/features/results/import-analytics-file.ts' },
 ];
 
 /** Node's globals that the Edge Function's code must not use (Deno emulates some; see the rule below). */

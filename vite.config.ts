@@ -21,5 +21,13 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     // dist/.vite/manifest.json: the chunk graph `npm run size` reads (scripts/check-bundle-size.ts).
     manifest: true,
+    rollupOptions: {
+      output: {
+        // React Router in one chunk of its own, named, whichever lazy routes share it: otherwise
+        // the bundler names it after a hash once a lazy chunk imports it too, and its budget
+        // (bundle-budget.json) cannot find it.
+        manualChunks: (id) => (/[\\/]node_modules[\\/]react-router[\\/]/.test(id) ? 'router' : undefined),
+      },
+    },
   },
 });

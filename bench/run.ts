@@ -1,9 +1,11 @@
 import { archiveImport } from './cases/archive-import.ts';
+import { postResults } from './cases/post-results.ts';
 import { coldStart } from './cases/cold-start.ts';
 import { freshCloneStart } from './cases/fresh-clone-start.ts';
 import { library } from './cases/library.ts';
 import { load } from './cases/load.ts';
 import { postCheck } from './cases/post-check.ts';
+import { nextFreeSlotCase } from './cases/next-free-slot.ts';
 import { postCheckEval } from './cases/post-check-eval.ts';
 import { versions } from './cases/versions.ts';
 import { postEditor } from './cases/post-editor.ts';
@@ -39,10 +41,12 @@ const cases: BenchCase[] = [
   postImage,
   savedPostsPhotos,
   postCheck,
+  nextFreeSlotCase,
   postCheckEval,
   postEditor,
   voiceProfile,
   archiveImport,
+  postResults,
   versions,
 ];
 

@@ -8,6 +8,7 @@ import { ErrorScreen } from '@/features/auth/components/error-screen';
 import { useIdeasStore } from '@/features/ideas/ideas-store';
 import { useLinkedInStore } from '@/features/publishing/linkedin-store';
 import { usePostsStore } from '@/features/posts/posts-store';
+import { useScheduleStore } from '@/entities/post/queue/schedule-store';
 import { useProfileStore } from '@/features/profile/profile-store';
 import { paths } from '@/config/paths';
 import { getSupabase } from '@/lib/supabase/client';
@@ -70,6 +71,7 @@ export function AuthGate() {
         usePostsStore.getState().reset();
         useIdeasStore.getState().reset();
         useLinkedInStore.getState().reset();
+        useScheduleStore.getState().reset();
       }
       previousUserId.current = userId;
       // A read sent while another tab was switching accounts can go out with the old session's
@@ -84,6 +86,7 @@ export function AuthGate() {
     usePostsStore.getState().reset();
     useIdeasStore.getState().reset();
     useLinkedInStore.getState().reset();
+    useScheduleStore.getState().reset();
     useAiServiceStore.getState().reset();
   }, [userId, fetchProfile, resetProfile]);
 

@@ -23,10 +23,14 @@ const SettingsPage = lazy(() =>
 const CalendarRoute = lazy(() =>
   import('./routes/calendar-route').then((m) => ({ default: m.CalendarRoute })),
 );
+const ResultsRoute = lazy(() => import('./routes/results-route').then((m) => ({ default: m.ResultsRoute })));
 const IdeasBankPage = lazy(() =>
   import('@/features/ideas/components/ideas-bank-page').then((m) => ({ default: m.IdeasBankPage })),
 );
 const SavedRoute = lazy(() => import('./routes/saved-route').then((m) => ({ default: m.SavedRoute })));
+const ScheduleSection = lazy(() =>
+  import('@/features/schedule/components/schedule-section').then((m) => ({ default: m.ScheduleSection })),
+);
 const LinkedInCard = lazy(() =>
   import('@/features/publishing/components/linkedin-card').then((m) => ({ default: m.LinkedInCard })),
 );
@@ -148,10 +152,12 @@ export function SignedInApp() {
       <Route path={paths.saved} element={layout(<SavedRoute />, true)} />
       <Route path={paths.ideasBank} element={layout(<IdeasBankPage handOverTopic={handOverTopic} />)} />
       <Route path={paths.calendar} element={layout(<CalendarRoute />)} />
+      <Route path={paths.results} element={layout(<ResultsRoute />)} />
       <Route
         path={paths.settings}
         element={layout(
           <SettingsPage aiService={aiService}>
+            <ScheduleSection />
             <LinkedInCard apiBaseUrl={config.apiBaseUrl} />
           </SettingsPage>,
         )}

@@ -4,6 +4,7 @@ export const paths = {
   saved: '/saved',
   ideasBank: '/ideas-bank',
   calendar: '/calendar',
+  results: '/results',
   settings: '/settings',
   onboarding: '/onboarding',
   /** Where a password-reset email's link lands: the user sets a new password there. */

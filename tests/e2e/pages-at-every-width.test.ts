@@ -39,7 +39,7 @@ const markdownPost = [
   '',
   'What did it teach you?',
 ].join('\n');
-const navEntries = ['Generate', 'Ideas Bank', 'Saved Posts', 'Calendar', 'Settings'];
+const navEntries = ['Generate', 'Ideas Bank', 'Saved Posts', 'Calendar', 'Results', 'Settings'];
 
 const clean = widths.map((width) => ({ width, problems: [], axe: [] }));
 

@@ -5,7 +5,7 @@ import { engines, type MigratedDatabase } from '../helpers/migrated-databases.ts
 // What a new hosted Supabase project grants (since 30 May 2026 for new projects, 30 October 2026
 // for all: docs/decisions/010), checked on the embedded bootstrap and on the hosted-like one.
 
-const appTables = ['posts', 'profiles', 'topic_ideas', 'voice_samples'];
+const appTables = ['post_results', 'posting_schedules', 'posts', 'profiles', 'topic_ideas', 'voice_samples'];
 const apiRoles = ['anon', 'authenticated', 'service_role'];
 
 class RollBack extends Error {}

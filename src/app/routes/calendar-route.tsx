@@ -17,6 +17,7 @@ export function CalendarRoute() {
   const fetchUpcoming = usePostsStore((state) => state.fetchUpcoming);
   const updatePost = usePostsStore((state) => state.updatePost);
   const planPost = usePostsStore((state) => state.planPost);
+  const queuePost = usePostsStore((state) => state.queuePost);
   const publishPost = usePostsStore((state) => state.publishPost);
   const retryFirstComment = usePostsStore((state) => state.retryFirstComment);
   const markPublished = usePostsStore((state) => state.markPublished);
@@ -40,6 +41,7 @@ export function CalendarRoute() {
               linkedin={linkedin}
               imageUrl={imageUrl}
               onPlan={(date) => planPost(post.id, date)}
+              onQueue={() => queuePost(post.id)}
               onPublish={() => publishPost(post.id, apiBaseUrl)}
               onMarkPublished={() => markPublished(post.id)}
               onRetryFirstComment={() => retryFirstComment(post.id, apiBaseUrl)}

@@ -31,7 +31,7 @@ describe('MobileNav (the navigation below 768 px)', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent?.trim()),
-    ).toEqual(['Generate', 'Ideas Bank', 'Saved Posts', 'Calendar', 'Settings']);
+    ).toEqual(['Generate', 'Ideas Bank', 'Saved Posts', 'Calendar', 'Results', 'Settings']);
     expect(within(nav).getByRole('link', { name: 'Calendar' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Calendar' })).toHaveFocus();
     expect(within(drawer).getByRole('button', { name: 'Generate Post' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { CalendarDays, FileText, Lightbulb, PenSquare, Settings, Sparkles } from 'lucide-react';
+import { BarChart3, CalendarDays, FileText, Lightbulb, PenSquare, Settings, Sparkles } from 'lucide-react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
@@ -7,6 +7,7 @@ const entries = [
   { to: paths.ideasBank, label: 'Ideas Bank', icon: Lightbulb },
   { to: paths.saved, label: 'Saved Posts', icon: FileText },
   { to: paths.calendar, label: 'Calendar', icon: CalendarDays },
+  { to: paths.results, label: 'Results', icon: BarChart3 },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

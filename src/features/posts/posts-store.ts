@@ -14,6 +14,7 @@ import { publishToLinkedIn, retryFirstComment } from '@/entities/post/publishing
 import { altOrNull, discardImages, storeImage } from '@/entities/post/image/post-image-files';
 import { sweepOrphanImages } from '@/entities/post/image/sweep-orphan-images';
 import { updatePost, type PostPatch } from '@/entities/post/api/update-post';
+import { queuePost } from '@/entities/post/api/queue-post';
 import { postActionFailure } from './post-action-failure';
 
 export const postsPageSize = 50;
@@ -57,6 +58,11 @@ interface PostsState {
   markPublished: (id: string) => Promise<Post>;
   /** Plans the post for a time (or unplans it with null); the database sets its status. */
   planPost: (id: string, plannedAt: Date | null) => Promise<Post>;
+  /**
+   * "Add to queue": plans a draft for the next free posting time (docs/product.md §9.6). Rejects
+   * with NoPostingTimesError when no posting times are set, else with the reason.
+   */
+  queuePost: (id: string) => Promise<Post>;
   /** Publishes the post to LinkedIn now (also "Retry"); resolves with the post as stored afterwards. */
   publishPost: (id: string, apiBaseUrl: string) => Promise<Post>;
   /** Posts a published post's failed first comment again (only the comment); the post as stored afterwards. */
@@ -232,6 +238,13 @@ export const usePostsStore = create<PostsState>()((set, get) => {
 
     planPost: (id, plannedAt) =>
       patchPost(id, { planned_at: plannedAt?.toISOString() ?? null }, messages.post_plan_failed),
+
+    // queuePost's errors are in the user's words already (and say when no times are set).
+    queuePost: async (id) => {
+      const post = await queuePost(id);
+      get().applyPost(post);
+      return post;
+    },
 
     publishPost: async (id, apiBaseUrl) => {
       try {

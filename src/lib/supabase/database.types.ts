@@ -3,6 +3,77 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      post_results: {
+        Row: {
+          comments: number | null;
+          engagements: number | null;
+          impressions: number | null;
+          members_reached: number | null;
+          post_id: string;
+          reactions: number | null;
+          read_at: string;
+          reshares: number | null;
+          source: string;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          comments?: number | null;
+          engagements?: number | null;
+          impressions?: number | null;
+          members_reached?: number | null;
+          post_id: string;
+          reactions?: number | null;
+          read_at: string;
+          reshares?: number | null;
+          source: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Update: {
+          comments?: number | null;
+          engagements?: number | null;
+          impressions?: number | null;
+          members_reached?: number | null;
+          post_id?: string;
+          reactions?: number | null;
+          read_at?: string;
+          reshares?: number | null;
+          source?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'post_results_post_id_fkey';
+            columns: ['post_id'];
+            isOneToOne: true;
+            referencedRelation: 'posts';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      posting_schedules: {
+        Row: {
+          slots: string[];
+          time_zone: string;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          slots?: string[];
+          time_zone: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Update: {
+          slots?: string[];
+          time_zone?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       posts: {
         Row: {
           calendar_at: string;
@@ -522,6 +593,7 @@ export type Database = {
         Args: { ids: string[]; since: string };
         Returns: undefined;
       };
+      import_post_results: { Args: { results: Json }; Returns: number };
       keep_history_posts: {
         Args: { posts: Json };
         Returns: {
@@ -565,6 +637,42 @@ export type Database = {
         Returns: boolean;
       };
       mark_publish_sent: { Args: { p_post_id: string }; Returns: undefined };
+      queue_post: {
+        Args: { post_id: string };
+        Returns: {
+          calendar_at: string;
+          content: string;
+          created_at: string;
+          first_comment: string | null;
+          first_comment_error: string | null;
+          first_comment_status: string | null;
+          first_comment_urn: string | null;
+          id: string;
+          image_alt: string | null;
+          image_path: string | null;
+          is_published: boolean;
+          linkedin_post_url: string | null;
+          linkedin_post_urn: string | null;
+          next_attempt_at: string | null;
+          planned_at: string | null;
+          publish_attempts: number;
+          publish_claimed_at: string | null;
+          publish_error: string | null;
+          publish_error_kind: string | null;
+          publish_sent_at: string | null;
+          publish_status: string;
+          published_at: string | null;
+          topic: string;
+          updated_at: string;
+          user_id: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'posts';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       reconcile_publishing: {
         Args: { stale_after_seconds: number };
         Returns: number;

@@ -16,6 +16,10 @@ interface CalendarGridProps {
   onOpenPost: (post: Post) => void;
   /** How posts move (drag a chip to a day, or Alt + arrow keys); without it posts stay put. */
   moves?: PostMoves | undefined;
+  /** Free posting times of the queue by day key, shown faintly in their days. */
+  freeSlotsByDay?: ReadonlyMap<string, Date[]> | undefined;
+  /** The zone the queue's times are shown in. */
+  slotTimeZone?: string | undefined;
 }
 
 /**
@@ -30,6 +34,8 @@ export function CalendarGrid({
   busy,
   onOpenPost,
   moves,
+  freeSlotsByDay,
+  slotTimeZone,
 }: CalendarGridProps) {
   return (
     <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -63,6 +69,8 @@ export function CalendarGrid({
                     isToday={isSameDay(day.date, today)}
                     onOpenPost={onOpenPost}
                     moves={moves}
+                    freeSlots={freeSlotsByDay?.get(key)}
+                    slotTimeZone={slotTimeZone}
                   />
                 );
               })}

@@ -1,9 +1,11 @@
 import { addMonths, format, isSameMonth } from 'date-fns';
-import { useId, useRef, useState, type JSX, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type JSX, type ReactNode } from 'react';
+import { queueTimeZone, useScheduleStore } from '@/entities/post/queue/schedule-store';
 import type { ImageEdit } from '@/entities/post/image/image-attachment';
 import type { Post } from '@/entities/post/post';
 import type { AuthorStyle } from '@/entities/post/check/author-style';
-import { buildMonthGrid, groupPostsByDay, localDate } from '../month-grid';
+import { freeSlotsByDay } from '../free-slots';
+import { buildMonthGrid, groupPostsByDay, localDate, monthRange } from '../month-grid';
 import { dayAfter } from '../plan-move';
 import { useCalendarPosts } from '../use-calendar-posts';
 import { useChipFocus } from '../use-chip-focus';
@@ -84,6 +86,19 @@ export function CalendarPage({
   const firstOfMonth = localDate(visible.year, visible.monthIndex, 1);
   const monthLabel = format(firstOfMonth, 'MMMM yyyy');
   const postsByDay = groupPostsByDay(posts);
+  const schedule = useScheduleStore((state) => state.schedule);
+  useEffect(() => {
+    useScheduleStore
+      .getState()
+      .load()
+      .catch(() => undefined);
+  }, []);
+  const range = monthRange(visible.year, visible.monthIndex);
+  // Free posting times only once the month's posts are known, so a taken slot never shows as free.
+  const freeByDay =
+    month.state.status === 'ready'
+      ? freeSlotsByDay(schedule, posts, range.from, range.to, clock())
+      : new Map<string, Date[]>();
   const showMonth = (date: Date) => setVisible(monthOf(date));
   /** Shows the month of the post's calendar day, if the grid is elsewhere. */
   const followPost = (post: Post) => {
@@ -152,6 +167,8 @@ export function CalendarPage({
           busy={busy}
           onOpenPost={calendar.open}
           moves={moves}
+          freeSlotsByDay={freeByDay}
+          slotTimeZone={queueTimeZone(schedule)}
         />
       )}
       <UpcomingList

@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import { useId, useState } from 'react';
 import type { Post } from '@/entities/post/post';
+import { formatTimeInZone } from '@/entities/post/queue/format-in-zone';
 import { isPostDrag, droppedPostId } from '../drag-post';
 import { dayKey, type MonthGridDay } from '../month-grid';
 import type { PostMoves } from '../use-plan-moves';
@@ -16,9 +17,13 @@ interface DayCellProps {
   onOpenPost: (post: Post) => void;
   /** How posts move; the cell takes dropped chips when given. */
   moves?: PostMoves | undefined;
+  /** Free posting times of the queue on this day. */
+  freeSlots?: readonly Date[] | undefined;
+  /** The zone the free times are shown in. */
+  slotTimeZone?: string | undefined;
 }
 
-export function DayCell({ day, posts, isToday, onOpenPost, moves }: DayCellProps) {
+export function DayCell({ day, posts, isToday, onOpenPost, moves, freeSlots, slotTimeZone }: DayCellProps) {
   const [expanded, setExpanded] = useState(false);
   const [dropping, setDropping] = useState(false);
   /** The moved post this cell last expanded for, so it expands once and "Show fewer" still works. */
@@ -73,6 +78,18 @@ export function DayCell({ day, posts, isToday, onOpenPost, moves }: DayCellProps
             {shown.map((post) => (
               <li key={post.id}>
                 <PostChip post={post} onOpen={onOpenPost} moves={moves} draggable />
+              </li>
+            ))}
+          </ul>
+        )}
+        {freeSlots && freeSlots.length > 0 && slotTimeZone && (
+          <ul aria-label={`Free posting times on ${fullDate}`} className="space-y-1">
+            {freeSlots.map((slot) => (
+              <li
+                key={slot.getTime()}
+                className="rounded-md border border-dashed border-slate-300 px-1.5 py-0.5 text-xs text-slate-500"
+              >
+                Free slot <time dateTime={slot.toISOString()}>{formatTimeInZone(slot, slotTimeZone)}</time>
               </li>
             ))}
           </ul>

@@ -97,6 +97,7 @@ export function DraftEditor({
       onSave={(plannedAt) => void draft.finish(plannedAt)}
       plannedFor={draft.planDraft}
       onPlannedForChange={draft.setPlanDraft}
+      onQueue={draft.queue}
       onRegenerate={onRegenerate}
       canRegenerate={canRegenerate}
       onChat={() =>

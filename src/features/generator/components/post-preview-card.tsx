@@ -4,6 +4,11 @@ import { PostEditorCard, type EditorHistory } from '@/entities/post/ui/post-edit
 import type { AuthorDetails } from '@/components/ui/author-block';
 import { IncompletePostNotice, SaveIncompleteConfirm } from './incomplete-post';
 import { PlanOnSave, usePlanOnSave } from './plan-on-save';
+import type { Post } from '@/entities/post/post';
+import { toast } from '@/lib/toast/toast';
+import { useAddToQueue } from '@/entities/post/queue/ui/use-add-to-queue';
+
+const noQueue = () => Promise.reject(new Error('Adding to the queue is not offered here.'));
 
 interface PostPreviewCardProps {
   author: AuthorDetails;
@@ -26,6 +31,8 @@ interface PostPreviewCardProps {
   plannedFor?: string | null;
   /** Offers planning the post as it is saved ("Plan…"); null takes the plan away. */
   onPlannedForChange?: (value: string | null) => void;
+  /** "Add to queue" (beside "Plan…"): files the post planned for the next free posting time. */
+  onQueue?: (() => Promise<Post>) | undefined;
   onRegenerate?: () => void;
   canRegenerate?: boolean;
   onChat: () => void;
@@ -55,6 +62,7 @@ export function PostPreviewCard({
   onSave,
   plannedFor = null,
   onPlannedForChange,
+  onQueue,
   onRegenerate,
   canRegenerate = false,
   onChat,
@@ -67,6 +75,12 @@ export function PostPreviewCard({
   const planButton = useRef<HTMLButtonElement>(null);
   const plan = usePlanOnSave(plannedFor, onPlannedForChange, { input: planInput, button: planButton });
   const settled = !streaming && saveState === 'idle';
+  const queue = useAddToQueue(onQueue ?? noQueue, {
+    announce: (message) => toast.success(message),
+    offered: onQueue !== undefined,
+  });
+  // An incomplete post is never planned by accident ("Save Post" asks first), so it is not queued either.
+  const queueOffered = onQueue !== undefined && plan.value === null && !incomplete;
 
   function save(confirmed: boolean) {
     if (confirmed) setConfirmingSave(false);
@@ -116,6 +130,16 @@ export function PostPreviewCard({
               Plan…
             </button>
           )}
+          {queueOffered && (
+            <button
+              type="button"
+              onClick={() => void queue.add()}
+              disabled={!settled || queue.busy}
+              className={secondary}
+            >
+              {queue.busy ? 'Adding...' : 'Add to queue'}
+            </button>
+          )}
           <button
             type="button"
             onClick={() => save(false)}
@@ -148,6 +172,7 @@ export function PostPreviewCard({
               inputRef={planInput}
             />
           )}
+          {queueOffered && queue.notice}
           {confirming && (
             <SaveIncompleteConfirm onCancel={() => setConfirmingSave(false)} onConfirm={() => save(true)} />
           )}

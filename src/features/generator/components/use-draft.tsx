@@ -11,6 +11,8 @@ import {
 } from '@/entities/post/document/autosave';
 import { redoName, undoName, type Snapshot } from '@/entities/post/document/edit-history';
 import { planDocument } from '@/entities/post/document/plan-document';
+import { queueDocument } from '@/entities/post/document/queue-document';
+import type { Post } from '@/entities/post/post';
 import { rowTopic, type PostDocument } from '@/entities/post/document/post-document';
 import { isDirty } from '@/entities/post/document/document-state';
 import { usePostDocumentStore } from '@/entities/post/document/post-document-store';
@@ -45,6 +47,8 @@ export interface Draft {
   applyFix: (edit: AppliedFix) => void;
   /** "Save Post" / "Save and plan": done with this post; the next one starts empty. */
   finish: (plannedAt: Date | null) => Promise<void>;
+  /** "Add to queue": files the post planned for the next free posting time; the next one starts empty. */
+  queue: () => Promise<Post>;
   saveState: 'idle' | 'saving' | 'saved';
   justSaved: SavedPost | null;
   dismissSaved: () => void;
@@ -107,6 +111,14 @@ export function useDraft(onPostSaved: (topic: string) => Promise<void>): Draft {
       toast.error(caught instanceof Error && caught.message ? caught.message : 'Failed to save post');
       return;
     }
+    await filed();
+    toast.success(
+      plannedAt ? `Post saved and planned for ${formatPlanTime(plannedAt)}.` : 'Post saved successfully!',
+    );
+  }
+
+  /** The post is stored (and planned, if asked): its topic counts, and the next post starts. */
+  async function filed() {
     const saved = usePostDocumentStore.getState().doc;
     try {
       await onPostSaved(rowTopic(saved));
@@ -116,9 +128,21 @@ export function useDraft(onPostSaved: (topic: string) => Promise<void>): Draft {
     setJustSaved({ content: saved.content, firstComment: saved.firstComment });
     usePostDocumentStore.getState().newDocument();
     setSaveState('saved');
-    toast.success(
-      plannedAt ? `Post saved and planned for ${formatPlanTime(plannedAt)}.` : 'Post saved successfully!',
-    );
+  }
+
+  /** Like "Save and plan", with the time picked by the queue; rejects with why (shown by the caller). */
+  async function queue(): Promise<Post> {
+    setSaveState('saving');
+    let post: Post;
+    try {
+      if (!(await flushPostDocument())) throw new Error(saveFailure(usePostDocumentStore.getState().save));
+      post = await queueDocument();
+    } catch (error) {
+      setSaveState('idle');
+      throw error;
+    }
+    await filed();
+    return post;
   }
 
   async function startNew() {
@@ -163,6 +187,7 @@ export function useDraft(onPostSaved: (topic: string) => Promise<void>): Draft {
       );
     },
     finish,
+    queue,
     saveState,
     justSaved,
     dismissSaved,

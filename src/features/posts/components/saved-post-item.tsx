@@ -28,6 +28,8 @@ export interface SavedPostPublishing {
   /** The user's LinkedIn; null while unknown. */
   linkedin: LinkedInStatus | null;
   onPlan: (plannedAt: Date | null) => Promise<Post>;
+  /** "Add to queue": plans a draft for the next free posting time. */
+  onQueue?: (() => Promise<Post>) | undefined;
   onPublish: () => Promise<Post>;
   onMarkPublished: () => Promise<Post>;
   /** Posts a failed first comment again (only the comment). */
@@ -203,6 +205,7 @@ export function SavedPostItem({
                   linkedin={publishing.linkedin}
                   imageUrl={imageUrl}
                   onPlan={publishing.onPlan}
+                  onQueue={publishing.onQueue}
                   onPublish={publishing.onPublish}
                   onMarkPublished={publishing.onMarkPublished}
                   onRetryFirstComment={publishing.onRetryFirstComment}

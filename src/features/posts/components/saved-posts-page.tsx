@@ -69,6 +69,7 @@ export function SavedPostsPage({
     updatePost,
     togglePublished,
     planPost,
+    queuePost,
     deletePost,
     refreshPosts,
   } = usePostsStore();
@@ -181,6 +182,7 @@ export function SavedPostsPage({
                 publishing && {
                   linkedin: publishing.linkedin,
                   onPlan: (plannedAt) => planPost(post.id, plannedAt),
+                  onQueue: () => queuePost(post.id),
                   onPublish: () => publishing.onPublish(post.id),
                   onRetryFirstComment: () => publishing.onRetryFirstComment(post.id),
                   // A due reminder's "Mark as published": the same change as the status pill.

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import type { LinkedInStatus } from '@/entities/post/publishing/linkedin-api';
 import type { Post } from '@/entities/post/post';
+import { AddToQueueButton } from '../../queue/ui/add-to-queue-button';
 import { linkedInConnected } from '../linkedin-connected';
 import { firstCommentFailedHeading } from './first-comment-status';
 import { PlanField } from './plan-field';
@@ -18,6 +19,8 @@ interface PublishingPanelProps {
   /** A link that shows the post's image, if it has one (for the confirmation). */
   imageUrl?: string | null | undefined;
   onPlan: (plannedAt: Date | null) => Promise<Post>;
+  /** "Add to queue" for a draft: plans it for the next free posting time (docs/product.md §9.6). */
+  onQueue?: (() => Promise<Post>) | undefined;
   /** Publishes now (also "Retry"); the post as stored afterwards. */
   onPublish: () => Promise<Post>;
   onMarkPublished: () => Promise<Post>;
@@ -47,6 +50,7 @@ export function PublishingPanel({
   linkedin,
   imageUrl,
   onPlan,
+  onQueue,
   onPublish,
   onMarkPublished,
   onRetryFirstComment,
@@ -63,6 +67,8 @@ export function PublishingPanel({
   }
   const [confirming, setConfirming] = useState(false);
   const [outcome, setOutcome] = useState<string | null>(null);
+  /** Where "Add to queue" put the post (the button goes once the post is planned). */
+  const [queued, setQueued] = useState<string | null>(null);
   const connected = linkedInConnected(linkedin);
   const memberName = linkedin?.connection?.name ?? '';
 
@@ -110,6 +116,14 @@ export function PublishingPanel({
           disabled={busy}
           now={now}
         />
+      )}
+      {onQueue && !published && current.publish_status === 'draft' && (
+        <AddToQueueButton onQueue={onQueue} onQueued={take} announce={setQueued} />
+      )}
+      {queued && current.publish_status === 'scheduled' && (
+        <p role="status" className="text-sm text-green-700">
+          {queued}
+        </p>
       )}
       {!published && !busy && current.publish_status !== 'failed' && (
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">

@@ -1,0 +1,24 @@
+import { useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useAuthStore } from '@/features/auth/auth-store';
+import { ResultsPage } from '@/features/results/components/results-page';
+import { newVersionTopic } from '@/features/results/new-version-topic';
+import { handOverTopic } from '../topic-handover';
+
+/**
+ * /results: "Write a new version" on a top post hands the generator a topic asking for the same
+ * idea and structure in new words (as the Ideas Bank's "Reuse" hands a topic), and opens it.
+ */
+export function ResultsRoute() {
+  const userId = useAuthStore((state) => state.user?.id ?? null);
+  const navigate = useNavigate();
+  return (
+    <ResultsPage
+      userId={userId}
+      onWriteNewVersion={(content) => {
+        handOverTopic(newVersionTopic(content));
+        navigate(paths.dashboard);
+      }}
+    />
+  );
+}
