@@ -78,6 +78,8 @@ const network = setupServer(
   // By default a server without a LinkedIn app (the Settings card says what its owner must set).
   http.get(`${origin}/api/linkedin/status`, () => HttpResponse.json(linkedinStatus)),
   http.get(`${origin}/rest/v1/posts`, () => HttpResponse.json(postRows)),
+  // A user who has not set posting times (Settings → Schedule, "Add to queue").
+  http.get(`${origin}/rest/v1/posting_schedules`, () => HttpResponse.json([])),
   // Scheduled publishing reaches the server (the failing-schedule notice: tests/ui/scheduled-publishing-health).
   http.post(`${origin}/rest/v1/rpc/scheduled_publishing_last_run`, () =>
     HttpResponse.json(new Date().toISOString()),

@@ -5,6 +5,7 @@ import type { AppServer } from '../../harness/app-server.ts';
 import { newAccount, signInAsOnboardedUser } from '../../harness/journeys.ts';
 import { startApp } from './support/app.ts';
 import { openBrowser, type BrowserSession } from './support/browser.ts';
+import { setWidth } from './support/viewports.ts';
 
 // The posting queue end to end (docs/product.md §9.6): two weekly posting times in Settings →
 // Schedule, three drafts added to the queue (from the preview and from Saved Posts), and the
@@ -117,5 +118,50 @@ describe('posting queue', () => {
       .locator('time')
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('datetime')));
     expect(new Set(times).size).toBe(3);
+  });
+
+  it("at 390 px gives the Upcoming titles the list's whole width, and moves a post with 'Move to…' and Undo", async () => {
+    await setWidth(page, 390);
+    const upcoming = page.getByRole('region', { name: 'Upcoming' });
+    const item = upcoming.getByRole('button', { name: new RegExp(`${topics[0]}, Scheduled$`) });
+    await item.waitFor();
+    const boxes = await item.evaluate((button) => {
+      const title = button.querySelector<HTMLElement>('[data-upcoming-title]')!;
+      const time = button.querySelector('time')!;
+      const style = getComputedStyle(title);
+      return {
+        button: button.getBoundingClientRect().width,
+        title: title.getBoundingClientRect().width,
+        titleTop: title.getBoundingClientRect().top,
+        timeBottom: time.getBoundingClientRect().bottom,
+        lines: Math.round(title.getBoundingClientRect().height / parseFloat(style.lineHeight)),
+      };
+    });
+    // The title sits under the time and takes the row's width (not a sliver beside the time).
+    expect(boxes.titleTop).toBeGreaterThanOrEqual(boxes.timeBottom - 1);
+    expect(boxes.title).toBeGreaterThan(240);
+    expect(boxes.title).toBeGreaterThanOrEqual(boxes.button - 24);
+    // A short title stays on one line: no word broken.
+    expect(boxes.lines).toBe(1);
+
+    // On a phone the month is an agenda; its hint names "Move to…", beside each planned post.
+    await page.getByText('Tap “Move to…” beside a post to pick a new date and time').waitFor();
+    const pad = (value: number) => String(value).padStart(2, '0');
+    const target = new Date(Date.now() + 3 * 86_400_000);
+    const value = `${target.getFullYear()}-${pad(target.getMonth() + 1)}-${pad(target.getDate())}T10:15`;
+    const original = (await item.getAttribute('aria-label'))!;
+    const moveTo = page.getByRole('button', { name: `Move to… “${topics[0]}”` });
+    // The agenda lists the visible month: the queued post may be planned in the next one.
+    if ((await moveTo.count()) === 0) await page.getByRole('button', { name: 'Next month' }).click();
+    await moveTo.click();
+    const dialog = page.getByRole('dialog', { name: `Move “${topics[0]}”` });
+    await dialog.getByLabel('New date and time').fill(value);
+    await dialog.getByRole('button', { name: 'Move', exact: true }).click();
+    await page.getByText(new RegExp(`^Moved “${topics[0]}” to .*, 10:15 AM\\.$`)).waitFor();
+    await upcoming.getByRole('button', { name: new RegExp(`10:15 AM ${topics[0]}, Scheduled$`) }).waitFor();
+
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByText(new RegExp(`^Moved “${topics[0]}” back to .+\\.$`)).waitFor();
+    await upcoming.getByRole('button', { name: original, exact: true }).waitFor();
   });
 });

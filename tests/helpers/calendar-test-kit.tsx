@@ -3,7 +3,7 @@
  * A small in-memory server stands in for the posts table: it answers a month by calendar day, the
  * Upcoming list by plan, and plans posts the way the database does (status and calendar day).
  */
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import type { Post } from '@/entities/post/post';
@@ -145,3 +145,9 @@ export function deferred<T>() {
   });
   return { promise, resolve, reject };
 }
+
+/** The post chips in a list of the calendar (a day, the agenda), without the "Move to…" buttons beside them. */
+export const chipsIn = (list: HTMLElement): HTMLElement[] =>
+  within(list)
+    .getAllByRole('button')
+    .filter((button) => button.hasAttribute('data-post-id'));

@@ -1,6 +1,15 @@
 import { format, getDay } from 'date-fns';
 import type { Post } from '@/entities/post/post';
-import { buildMonthGrid, dayKey, filterByRange, groupPostsByDay, localDate, monthRange } from './month-grid';
+import {
+  buildMonthGrid,
+  dayKey,
+  filterByRange,
+  gridRange,
+  groupPostsByDay,
+  inRange,
+  localDate,
+  monthRange,
+} from './month-grid';
 import { postRow } from '../../../tests/helpers/post-row.ts';
 
 /** An unplanned post-like row: created at a local wall-clock time, so its calendar day is that time. */
@@ -256,5 +265,51 @@ describe('localDate', () => {
   it('keeps two-digit years as written and normalises overflowing months', () => {
     expect(localDate(99, 0, 1).getFullYear()).toBe(99);
     expect(dayKey(localDate(2026, 12, 1))).toBe('2027-01-01');
+  });
+});
+
+describe('gridRange', () => {
+  it.each([
+    // [year, monthIndex, first day shown, day after the last day shown]
+    ['November 2026 (starts on a Sunday)', 2026, 10, [2026, 10, 1], [2026, 11, 6]],
+    ['December 2026 (a year end)', 2026, 11, [2026, 10, 29], [2027, 0, 3]],
+    ['January 2027 (from the year before)', 2027, 0, [2026, 11, 27], [2027, 1, 7]],
+    ['February 2026 (four whole weeks)', 2026, 1, [2026, 1, 1], [2026, 2, 1]],
+    ['October 2026 (ends on a Saturday)', 2026, 9, [2026, 8, 27], [2026, 10, 1]],
+    ['March 2026 (a spring daylight-saving change in many zones)', 2026, 2, [2026, 2, 1], [2026, 3, 5]],
+  ] as const)('covers the grid of %s', (_name, year, monthIndex, from, to) => {
+    const range = gridRange(year, monthIndex);
+    expect(range.from).toEqual(localDate(from[0], from[1], from[2]));
+    expect(range.to).toEqual(localDate(to[0], to[1], to[2]));
+  });
+
+  it('spans exactly the days buildMonthGrid lays out, each at local midnight', () => {
+    for (let monthIndex = 0; monthIndex < 12; monthIndex += 1) {
+      const weeks = buildMonthGrid(2026, monthIndex);
+      const days = weeks.flat();
+      const range = gridRange(2026, monthIndex);
+      expect(dayKey(range.from)).toBe(dayKey(days[0]!.date));
+      expect(range.from.getHours()).toBe(0);
+      expect(range.to.getHours()).toBe(0);
+      const last = days[days.length - 1]!.date;
+      expect(inRange(last, range)).toBe(true);
+      expect(inRange(new Date(last.getTime() + 24 * 3600 * 1000 + 3 * 3600 * 1000), range)).toBe(false);
+    }
+  });
+
+  it('takes in the posts of the leading and trailing days, and no others', () => {
+    const items = [
+      at('before', 2026, 10, 28, 23, 59),
+      at('leading', 2026, 10, 29, 0, 0),
+      at('in-month', 2026, 11, 15, 12, 0),
+      at('trailing', 2027, 0, 2, 23, 59),
+      at('after', 2027, 0, 3, 0, 0),
+    ];
+    expect(filterByRange(items, gridRange(2026, 11)).map((item) => item.id)).toEqual([
+      'leading',
+      'in-month',
+      'trailing',
+    ]);
+    expect(filterByRange(items, monthRange(2026, 11)).map((item) => item.id)).toEqual(['in-month']);
   });
 });

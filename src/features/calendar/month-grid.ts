@@ -1,4 +1,4 @@
-import { eachDayOfInterval, endOfMonth, endOfWeek, format, isValid, startOfWeek } from 'date-fns';
+import { addDays, eachDayOfInterval, endOfMonth, endOfWeek, format, isValid, startOfWeek } from 'date-fns';
 
 /**
  * Calendar arithmetic for the month view, all in the browser's local time zone: a post belongs to
@@ -39,6 +39,23 @@ export function dayKey(date: Date): string {
 export function monthRange(year: number, monthIndex: number): MonthRange {
   return { from: localDate(year, monthIndex, 1), to: localDate(year, monthIndex + 1, 1) };
 }
+
+/**
+ * [from, to) of the days the month grid shows: local midnight of the Sunday that starts its first
+ * week to local midnight after the Saturday that ends its last, so the leading and trailing days of
+ * the adjacent months show their posts too.
+ */
+export function gridRange(year: number, monthIndex: number): MonthRange {
+  const first = localDate(year, monthIndex, 1);
+  const last = endOfWeek(endOfMonth(first), weekOptions);
+  const to = addDays(last, 1);
+  to.setHours(0, 0, 0, 0);
+  return { from: startOfWeek(first, weekOptions), to };
+}
+
+/** Whether a moment falls in [from, to). */
+export const inRange = (date: Date, { from, to }: MonthRange): boolean =>
+  date.getTime() >= from.getTime() && date.getTime() < to.getTime();
 
 /** The weeks (Sunday first) that cover a month: 4, 5 or 6 rows of 7 days, padded with adjacent days. */
 export function buildMonthGrid(year: number, monthIndex: number): MonthGridDay[][] {

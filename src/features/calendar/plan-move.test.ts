@@ -1,4 +1,12 @@
-import { dayAfter, decideMove, movedMessage, pastDayMessage, undoneMessage } from './plan-move';
+import {
+  dayAfter,
+  decideMove,
+  decideMoveTo,
+  movedMessage,
+  passedTimeMessage,
+  pastDayMessage,
+  undoneMessage,
+} from './plan-move';
 
 const iso = (monthIndex: number, day: number, hour: number, minute = 0) =>
   new Date(2026, monthIndex, day, hour, minute).toISOString();
@@ -76,5 +84,34 @@ describe('messages', () => {
     expect(undoneMessage('Launch recap', iso(10, 27, 9, 0))).toBe(
       'Moved “Launch recap” back to Fri 27 Nov, 9:00 AM.',
     );
+  });
+});
+
+describe('decideMoveTo', () => {
+  it('plans the exact moment picked, minutes and all, whatever the time of day the post had', () => {
+    const at = new Date(2026, 11, 3, 14, 15);
+    expect(decideMoveTo({ planned_at: iso(10, 20, 9) }, at, now)).toEqual({
+      kind: 'planned',
+      plannedAt: at,
+      passed: null,
+    });
+    expect(decideMoveTo({ planned_at: null }, at, now)).toEqual({
+      kind: 'planned',
+      plannedAt: at,
+      passed: null,
+    });
+  });
+
+  it('refuses a moment already come, this very minute included', () => {
+    const refused = { kind: 'refused', message: passedTimeMessage };
+    expect(decideMoveTo({ planned_at: null }, new Date(2026, 10, 18, 9, 0), now)).toEqual(refused);
+    expect(decideMoveTo({ planned_at: null }, now, now)).toEqual(refused);
+    expect(decideMoveTo({ planned_at: null }, new Date(now.getTime() + 60_000), now).kind).toBe('planned');
+  });
+
+  it('changes nothing for the time the post is already planned for', () => {
+    expect(decideMoveTo({ planned_at: iso(10, 20, 9) }, new Date(2026, 10, 20, 9, 0), now)).toEqual({
+      kind: 'unchanged',
+    });
   });
 });

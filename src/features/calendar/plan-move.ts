@@ -35,6 +35,18 @@ export function decideMove(post: Placed, day: Date, now: Date): MoveDecision {
   return { kind: 'planned', plannedAt, passed: passed ? wanted : null };
 }
 
+export const passedTimeMessage = 'That time has already passed. Pick a later time to plan the post.';
+
+/**
+ * The new plan for a post moved to an exact moment ("Move to…"): a time already come is refused
+ * (the publisher would post it at once), the time it is already planned for changes nothing.
+ */
+export function decideMoveTo(post: Pick<Post, 'planned_at'>, at: Date, now: Date): MoveDecision {
+  if (at.getTime() <= now.getTime()) return { kind: 'refused', message: passedTimeMessage };
+  if (post.planned_at !== null && Date.parse(post.planned_at) === at.getTime()) return { kind: 'unchanged' };
+  return { kind: 'planned', plannedAt: at, passed: null };
+}
+
 const named = (topic: string) => `“${topic || 'Untitled post'}”`;
 
 /** What a saved move says, e.g. "Moved “Launch recap” to Fri 27 Nov, 9:00 AM." */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Post } from '@/entities/post/post';
-import { filterByRange, monthRange } from './month-grid';
+import { filterByRange, gridRange, monthRange } from './month-grid';
 import { useLiveRefresh } from '@/entities/post/publishing/use-live-refresh';
 import { useMonthPosts, type LoadMonth } from './use-month-posts';
 import { useUpcoming, type LoadUpcoming } from './use-upcoming';
@@ -27,13 +27,14 @@ export function useCalendarPosts({ loadMonth, loadUpcoming, year, monthIndex, cl
 
   const loaded = month.state.status === 'ready' ? month.state.posts : [];
   const planned = upcoming.state.status === 'ready' ? upcoming.state.posts : [];
-  // Only the visible month's posts are placed, so the greyed days of adjacent months stay empty.
-  const posts = filterByRange(loaded, monthRange(year, monthIndex));
+  // The grid shows the adjacent months' days with their posts; the agenda and the count, the month's.
+  const gridPosts = filterByRange(loaded, gridRange(year, monthIndex));
+  const posts = filterByRange(gridPosts, monthRange(year, monthIndex));
   const openPost =
     opened &&
     (loaded.find((post) => post.id === opened.id) ?? planned.find((post) => post.id === opened.id) ?? opened);
 
-  useLiveRefresh([...posts, ...planned], clock, () => {
+  useLiveRefresh([...gridPosts, ...planned], clock, () => {
     month.refresh();
     upcoming.refresh();
   });
@@ -50,6 +51,8 @@ export function useCalendarPosts({ loadMonth, loadUpcoming, year, monthIndex, cl
     upcoming,
     /** The visible month's posts. */
     posts,
+    /** The posts of every day the month grid shows, the adjacent months' leading and trailing days too. */
+    gridPosts,
     openPost,
     open: (post: Post) => setOpened(post),
     close: () => setOpened(null),

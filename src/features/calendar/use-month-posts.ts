@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { Post } from '@/entities/post/post';
-import { monthRange } from './month-grid';
+import { gridRange } from './month-grid';
 
 export type LoadMonth = (from: Date, to: Date) => Promise<Post[]>;
 
@@ -12,7 +12,7 @@ type Settled = { key: string } & Exclude<MonthPosts, { status: 'loading' }>;
 const fallbackMessage = 'Could not load your posts for this month.';
 
 /**
- * The posts of one visible month, loaded with `loadMonth(from, to)` whenever the month changes or
+ * The posts of one visible month's grid (the month and the adjacent months' days it shows), loaded with `loadMonth(from, to)` whenever the month changes or
  * `retry` is called. A reply for a month the user has already left is ignored. `loadMonth` is read
  * when a load starts, so an inline arrow from the route does not trigger a reload on every render.
  * `refresh` reloads quietly (no loading state; a failure keeps what is shown), for live statuses.
@@ -27,7 +27,7 @@ export function useMonthPosts(loadMonth: LoadMonth, year: number, monthIndex: nu
 
   useEffect(() => {
     let current = true;
-    const { from, to } = monthRange(year, monthIndex);
+    const { from, to } = gridRange(year, monthIndex);
     // The promise constructor also turns a synchronous throw into a rejection.
     new Promise<Post[]>((resolve) => resolve(load(from, to))).then(
       (posts) => {
@@ -54,7 +54,7 @@ export function useMonthPosts(loadMonth: LoadMonth, year: number, monthIndex: nu
     retry: () => setAttempt((value) => value + 1),
     refresh: () => {
       const changes = localChanges.current;
-      const { from, to } = monthRange(year, monthIndex);
+      const { from, to } = gridRange(year, monthIndex);
       new Promise<Post[]>((resolve) => resolve(loadMonth(from, to))).then(
         (posts) =>
           setSettled((current) =>
@@ -68,7 +68,7 @@ export function useMonthPosts(loadMonth: LoadMonth, year: number, monthIndex: nu
     },
     /**
      * Puts a saved post in place of its old copy (or adds it: it may have been planned into this
-     * month), without reloading the month. The page shows only the posts whose day is in the month.
+     * month), without reloading the month. The page shows only the posts whose day it shows.
      */
     replacePost: (updated: Post) => {
       localChanges.current += 1;

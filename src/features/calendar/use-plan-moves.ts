@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Post } from '@/entities/post/post';
-import { decideMove, movedMessage, undoneMessage } from './plan-move';
+import { decideMove, decideMoveTo, movedMessage, undoneMessage, type MoveDecision } from './plan-move';
 
 export type PlanPost = (id: string, plannedAt: Date | null) => Promise<Post>;
 
@@ -21,6 +21,10 @@ export interface PostMoves {
   moveBy: (post: Post, days: number) => void;
   /** A chip (its post id) dropped on a day of the grid. */
   dropOn: (postId: string, day: Date) => void;
+  /** Plans a post for an exact date and time ("Move to…"). */
+  moveTo: (post: Post, at: Date) => void;
+  /** The time the rules compare with: "Move to…" offers no time already gone. */
+  clock: () => Date;
   /** The id of the visible hint on how to move posts, which describes each movable chip. */
   hintId: string;
   /** The post just moved: a busy day cell expands so that it stays in sight. */
@@ -70,7 +74,16 @@ export function usePlanMoves({ onPlanPost, clock, onPlanned }: Options) {
 
   function move(post: Post, day: Date, focus: boolean) {
     if (saving.has(post.id)) return;
-    const decision = decideMove(post, day, clock());
+    apply(post, decideMove(post, day, clock()), focus);
+  }
+
+  /** Plans the post for exactly `at` ("Move to…"); a time already gone is refused with a notice. */
+  function moveTo(post: Post, at: Date, focus: boolean) {
+    if (saving.has(post.id)) return;
+    apply(post, decideMoveTo(post, at, clock()), focus);
+  }
+
+  function apply(post: Post, decision: MoveDecision, focus: boolean) {
     if (decision.kind === 'unchanged') return;
     setFailure(null);
     if (decision.kind === 'refused') {
@@ -108,6 +121,7 @@ export function usePlanMoves({ onPlanPost, clock, onPlanned }: Options) {
     lastMovedId,
     /** Plans the post on `day` (a dropped chip, or a keyboard move when `focus`). */
     move,
+    moveTo,
     undo,
     /** Whether the notice's Undo is being saved. */
     undoing: notice?.kind === 'moved' && notice.undo !== null && saving.has(notice.undo.id),

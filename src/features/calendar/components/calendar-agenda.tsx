@@ -2,6 +2,7 @@ import { format, isSameDay } from 'date-fns';
 import type { Post } from '@/entities/post/post';
 import { localDate } from '../month-grid';
 import type { PostMoves } from '../use-plan-moves';
+import { MoveTo } from './move-to';
 import { PostChip } from './post-chip';
 
 interface CalendarAgendaProps {
@@ -12,7 +13,7 @@ interface CalendarAgendaProps {
   labelledBy: string;
   busy: boolean;
   onOpenPost: (post: Post) => void;
-  /** How posts move (Alt + arrow keys: the agenda has no empty days to drop a chip on). */
+  /** How posts move ("Move to…" or Alt + arrow keys: the agenda has no empty days to drop a chip on). */
   moves?: PostMoves | undefined;
 }
 
@@ -56,8 +57,11 @@ export function CalendarAgenda({
             </h3>
             <ul aria-label={`Posts on ${fullDate}`} className="mt-2 space-y-1.5">
               {(postsByDay.get(key) ?? []).map((post) => (
-                <li key={post.id}>
-                  <PostChip post={post} onOpen={onOpenPost} layout="row" moves={moves} />
+                <li key={post.id} className="flex items-stretch gap-1.5">
+                  <div className="min-w-0 flex-1">
+                    <PostChip post={post} onOpen={onOpenPost} layout="row" moves={moves} />
+                  </div>
+                  {moves && <MoveTo post={post} moves={moves} layout="row" />}
                 </li>
               ))}
             </ul>

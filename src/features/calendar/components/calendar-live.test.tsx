@@ -2,6 +2,7 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import type { Post } from '@/entities/post/post';
 import {
   buildPost,
+  chipsIn,
   dayCell,
   dayList,
   dragChip,
@@ -39,23 +40,40 @@ describe('CalendarPage: Upcoming', () => {
   });
 
   it('opens a post of another month in the dialog, with the grid on that month', async () => {
-    const server = fakeServer([buildPost({ topic: 'December launch', planned_at: localIso(11, 2, 8, 30) })]);
+    const server = fakeServer([buildPost({ topic: 'December launch', planned_at: localIso(11, 9, 8, 30) })]);
     const { user } = renderCalendar(server);
-    const item = await screen.findByRole('button', { name: 'Wed 2 Dec, 8:30 AM December launch, Scheduled' });
+    const item = await screen.findByRole('button', { name: 'Wed 9 Dec, 8:30 AM December launch, Scheduled' });
 
     await user.click(item);
 
     const dialog = screen.getByRole('dialog', { name: 'December launch' });
-    expect(within(dialog).getByText('Wednesday, December 2, 2026 at 8:30 AM')).toBeInTheDocument();
+    expect(within(dialog).getByText('Wednesday, December 9, 2026 at 8:30 AM')).toBeInTheDocument();
     expect(within(dialog).getByText('Scheduled')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'December 2026' })).toBeInTheDocument();
-    expect(server.loadMonth).toHaveBeenLastCalledWith(new Date(2026, 11, 1), new Date(2027, 0, 1));
-    await dayList('Wednesday, December 2, 2026');
+    // December's grid: Sunday 29 November to Saturday 2 January.
+    expect(server.loadMonth).toHaveBeenLastCalledWith(new Date(2026, 10, 29), new Date(2027, 0, 3));
+    await dayList('Wednesday, December 9, 2026');
     expect(screen.getByRole('dialog', { name: 'December launch' })).toBeInTheDocument();
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(item).toHaveFocus();
+  });
+
+  it("opens a post planned on a next month's day the grid shows without leaving the month", async () => {
+    const server = fakeServer([buildPost({ topic: 'December launch', planned_at: localIso(11, 2, 8, 30) })]);
+    const { user } = renderCalendar(server);
+    // November's grid ends on Saturday 5 December, and shows that week's posts.
+    const chip = within(await dayList('Wednesday, December 2, 2026')).getByRole('button', {
+      name: '8:30 AM December launch, Scheduled',
+    });
+    expect(chip).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Wed 2 Dec, 8:30 AM December launch, Scheduled' }));
+
+    expect(screen.getByRole('dialog', { name: 'December launch' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'November 2026' })).toBeInTheDocument();
+    expect(server.loadMonth).toHaveBeenCalledTimes(1);
   });
 
   it('says when nothing is planned', async () => {
@@ -85,10 +103,7 @@ describe('CalendarPage: Upcoming', () => {
     renderCalendar(server);
     await within(upcomingSection()).findByText(/Nothing planned yet/);
 
-    dragChip(
-      within(await dayList('Tuesday, November 10, 2026')).getByRole('button'),
-      dayCell('Friday, November 20, 2026'),
-    );
+    dragChip(chipsIn(await dayList('Tuesday, November 10, 2026'))[0]!, dayCell('Friday, November 20, 2026'));
 
     expect(await upcomingItems()).toEqual(['Fri 20 Nov, 9:00 AM Plan me, Scheduled']);
   });

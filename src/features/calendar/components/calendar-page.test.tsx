@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import type { Post } from '@/entities/post/post';
 import { CalendarPage, type CalendarPageProps } from './calendar-page';
 import { expectConsole } from '../../../../tests/helpers/console-guard.ts';
-import { buildPost, dayList, deferred, localIso, now } from '../../../../tests/helpers/calendar-test-kit.tsx';
+import {
+  buildPost,
+  chipsIn,
+  dayList,
+  deferred,
+  localIso,
+  now,
+} from '../../../../tests/helpers/calendar-test-kit.tsx';
 
 type LoadMonth = CalendarPageProps['loadMonth'];
 type UpdatePost = CalendarPageProps['onUpdatePost'];
@@ -76,11 +83,12 @@ describe('CalendarPage', () => {
       ).toHaveLength(1);
     });
 
-    it('asks for the visible month as [local midnight of the 1st, local midnight of the next 1st)', async () => {
+    it('asks for the days the grid shows: [local midnight of its first Sunday, local midnight after its last Saturday)', async () => {
       const { loadMonth } = renderCalendar();
       await screen.findByText('No posts scheduled for November 2026');
       expect(loadMonth).toHaveBeenCalledTimes(1);
-      expect(loadMonth).toHaveBeenCalledWith(new Date(2026, 10, 1), new Date(2026, 11, 1));
+      // November 2026 starts on a Sunday; its last week ends on Saturday 5 December.
+      expect(loadMonth).toHaveBeenCalledWith(new Date(2026, 10, 1), new Date(2026, 11, 6));
     });
 
     it('shows each post on its local day with its time and topic, green and "Published" or blue and "Draft"', async () => {
@@ -93,7 +101,7 @@ describe('CalendarPage', () => {
         ],
       });
       const fifth = await dayList('Thursday, November 5, 2026');
-      const [first, second] = within(fifth).getAllByRole('button');
+      const [first, second] = chipsIn(fifth);
       expect(first).toHaveAccessibleName('9:00 AM Hiring thoughts, Draft');
       expect(first).toHaveClass('bg-blue-50', 'border-blue-600');
       expect(second).toHaveAccessibleName('2:05 PM Launch recap, Published');
@@ -120,22 +128,18 @@ describe('CalendarPage', () => {
       );
       const { user } = renderCalendar({ posts });
       const day = await dayList('Thursday, November 12, 2026');
-      expect(
-        within(day)
-          .getAllByRole('button')
-          .map((button) => button.title),
-      ).toEqual(['Post at 8', 'Post at 9', 'Post at 10']);
+      expect(chipsIn(day).map((button) => button.title)).toEqual(['Post at 8', 'Post at 9', 'Post at 10']);
 
       const more = screen.getByRole('button', { name: '+2 more' });
       expect(more).toHaveAttribute('aria-expanded', 'false');
       await user.click(more);
-      expect(within(day).getAllByRole('button')).toHaveLength(5);
+      expect(chipsIn(day)).toHaveLength(5);
       expect(within(day).getByRole('button', { name: '12:00 PM Post at 12, Draft' })).toBeInTheDocument();
       expect(more).toHaveAttribute('aria-expanded', 'true');
       expect(more).toHaveAccessibleName('Show fewer');
 
       await user.click(more);
-      expect(within(day).getAllByRole('button')).toHaveLength(3);
+      expect(chipsIn(day)).toHaveLength(3);
     });
 
     it('says "No posts scheduled for {month}" for an empty month', async () => {
@@ -153,23 +157,23 @@ describe('CalendarPage', () => {
 
       await user.click(screen.getByRole('button', { name: 'Previous month' }));
       expect(monthTitle()).toHaveTextContent('October 2026');
-      expect(loadMonth).toHaveBeenLastCalledWith(new Date(2026, 9, 1), new Date(2026, 10, 1));
+      expect(loadMonth).toHaveBeenLastCalledWith(new Date(2026, 8, 27), new Date(2026, 10, 1));
       await screen.findByText('No posts scheduled for October 2026');
 
       await user.click(screen.getByRole('button', { name: 'Next month' }));
       await user.click(screen.getByRole('button', { name: 'Next month' }));
       expect(monthTitle()).toHaveTextContent('December 2026');
-      expect(loadMonth).toHaveBeenLastCalledWith(new Date(2026, 11, 1), new Date(2027, 0, 1));
+      expect(loadMonth).toHaveBeenLastCalledWith(new Date(2026, 10, 29), new Date(2027, 0, 3));
 
       await user.click(screen.getByRole('button', { name: 'Next month' }));
       expect(monthTitle()).toHaveTextContent('January 2027');
-      expect(loadMonth).toHaveBeenLastCalledWith(new Date(2027, 0, 1), new Date(2027, 1, 1));
+      expect(loadMonth).toHaveBeenLastCalledWith(new Date(2026, 11, 27), new Date(2027, 1, 7));
       await screen.findByText('No posts scheduled for January 2027');
       expect(screen.queryByRole('cell', { current: 'date' })).not.toBeInTheDocument();
 
       await user.click(screen.getByRole('button', { name: 'Today' }));
       expect(monthTitle()).toHaveTextContent('November 2026');
-      expect(loadMonth).toHaveBeenLastCalledWith(new Date(2026, 10, 1), new Date(2026, 11, 1));
+      expect(loadMonth).toHaveBeenLastCalledWith(new Date(2026, 10, 1), new Date(2026, 11, 6));
       expect(await screen.findByRole('cell', { current: 'date' })).toHaveTextContent(
         'Wednesday, November 18, 2026',
       );
@@ -178,7 +182,8 @@ describe('CalendarPage', () => {
     it('shows a loading state while the month loads, and ignores a late answer for a month already left', async () => {
       const november = deferred<Post[]>();
       const { user } = renderCalendar({
-        loadMonth: async (from) => (from.getMonth() === 10 ? november.promise : []),
+        loadMonth: async (from) =>
+          from.getTime() === new Date(2026, 10, 1).getTime() ? november.promise : [],
       });
       expect(screen.getByRole('status')).toHaveTextContent('Loading posts...');
       expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
@@ -208,7 +213,7 @@ describe('CalendarPage', () => {
       ).toBeInTheDocument();
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       expect(loadMonth).toHaveBeenCalledTimes(2);
-      expect(loadMonth).toHaveBeenLastCalledWith(new Date(2026, 10, 1), new Date(2026, 11, 1));
+      expect(loadMonth).toHaveBeenLastCalledWith(new Date(2026, 10, 1), new Date(2026, 11, 6));
     });
   });
 

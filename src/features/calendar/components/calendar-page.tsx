@@ -5,7 +5,7 @@ import type { ImageEdit } from '@/entities/post/image/image-attachment';
 import type { Post } from '@/entities/post/post';
 import type { AuthorStyle } from '@/entities/post/check/author-style';
 import { freeSlotsByDay } from '../free-slots';
-import { buildMonthGrid, groupPostsByDay, localDate, monthRange } from '../month-grid';
+import { buildMonthGrid, gridRange, groupPostsByDay, inRange, localDate, monthRange } from '../month-grid';
 import { dayAfter } from '../plan-move';
 import { useCalendarPosts } from '../use-calendar-posts';
 import { useChipFocus } from '../use-chip-focus';
@@ -57,7 +57,7 @@ const monthOf = (date: Date): VisibleMonth => ({ year: date.getFullYear(), month
 /**
  * /calendar: the user's posts on a month grid (an agenda of the month's days on narrow pages), each
  * opening a dialog to read and edit it (docs/product.md §9). Posts not yet out move to another day
- * by drag and drop or Alt + arrow keys, with Undo; "Upcoming" lists what is planned; while a post is
+ * by drag and drop, Alt + arrow keys or "Move to…", with Undo; "Upcoming" lists what is planned; while a post is
  * due or going out the page reloads quietly so its status follows the server's publisher.
  */
 export function CalendarPage({
@@ -80,12 +80,13 @@ export function CalendarPage({
   const width = useContainerWidth(container);
   const asAgenda = width !== null && width < agendaBelowWidth;
   const calendar = useCalendarPosts({ loadMonth, loadUpcoming, ...visible, clock });
-  const { month, upcoming, posts, openPost } = calendar;
+  const { month, upcoming, posts, gridPosts, openPost } = calendar;
   const { focusChip } = useChipFocus(container);
 
   const firstOfMonth = localDate(visible.year, visible.monthIndex, 1);
   const monthLabel = format(firstOfMonth, 'MMMM yyyy');
-  const postsByDay = groupPostsByDay(posts);
+  // The agenda lists the month's days; the grid also the adjacent months' days it shows.
+  const postsByDay = groupPostsByDay(asAgenda ? posts : gridPosts);
   const schedule = useScheduleStore((state) => state.schedule);
   useEffect(() => {
     useScheduleStore
@@ -93,16 +94,18 @@ export function CalendarPage({
       .load()
       .catch(() => undefined);
   }, []);
-  const range = monthRange(visible.year, visible.monthIndex);
-  // Free posting times only once the month's posts are known, so a taken slot never shows as free.
+  const range = gridRange(visible.year, visible.monthIndex);
+  // Free posting times only once the grid's posts are known, so a taken slot never shows as free.
   const freeByDay =
     month.state.status === 'ready'
-      ? freeSlotsByDay(schedule, posts, range.from, range.to, clock())
+      ? freeSlotsByDay(schedule, gridPosts, range.from, range.to, clock())
       : new Map<string, Date[]>();
   const showMonth = (date: Date) => setVisible(monthOf(date));
-  /** Shows the month of the post's calendar day, if the grid is elsewhere. */
+  /** Shows the month of the post's calendar day, if the page does not show that day. */
   const followPost = (post: Post) => {
-    if (!isSameMonth(new Date(post.calendar_at), firstOfMonth)) showMonth(new Date(post.calendar_at));
+    const at = new Date(post.calendar_at);
+    const shown = asAgenda ? monthRange(visible.year, visible.monthIndex) : range;
+    if (!inRange(at, shown)) showMonth(at);
   };
 
   const plan = usePlanMoves({
@@ -122,8 +125,10 @@ export function CalendarPage({
     hintId,
     revealId: plan.lastMovedId,
     moveBy: (post, days) => plan.move(post, dayAfter(post, days), true),
+    moveTo: (post, at) => plan.moveTo(post, at, true),
+    clock,
     dropOn: (postId, day) => {
-      const post = posts.find((candidate) => candidate.id === postId);
+      const post = gridPosts.find((candidate) => candidate.id === postId);
       if (post && isMovable(post)) plan.move(post, day, false);
     },
   };

@@ -135,7 +135,9 @@ describe('CalendarPage: planning posts by moving them', () => {
     it('says how to move posts near the grid, and describes each movable chip with it', async () => {
       const server = fakeServer([buildPost({ topic: 'Keyboard post', created_at: localIso(10, 10, 9, 0) })]);
       renderCalendar(server);
-      const hint = screen.getByText('Drag a post to another day, or focus it and press Alt + arrow keys.');
+      const hint = screen.getByText(
+        'Drag a post to another day, use “Move to…” beside it to pick a date and time, or focus it and press Alt + arrow keys.',
+      );
       const chip = await screen.findByRole('button', { name: '9:00 AM Keyboard post, Draft' });
       expect(chip).toHaveAccessibleDescription(hint.textContent ?? '');
     });
@@ -172,7 +174,22 @@ describe('CalendarPage: planning posts by moving them', () => {
       expect(server.onPlanPost).toHaveBeenLastCalledWith(planned.id, new Date(2026, 10, 20, 9, 0));
     });
 
-    it('follows a post moved into the next month there, with the focus', async () => {
+    it('follows a post moved past the days the grid shows into the next month, with the focus', async () => {
+      const planned = buildPost({ topic: 'Month end', planned_at: localIso(10, 30, 16, 0) });
+      const server = fakeServer([planned]);
+      const { user } = renderCalendar(server);
+      (await screen.findByRole('button', { name: '4:00 PM Month end, Scheduled' })).focus();
+
+      await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
+
+      expect(await screen.findByRole('table', { name: 'December 2026' })).toBeInTheDocument();
+      const moved = within(await dayList('Monday, December 7, 2026')).getByRole('button', {
+        name: '4:00 PM Month end, Scheduled',
+      });
+      await waitFor(() => expect(moved).toHaveFocus());
+    });
+
+    it("keeps the month when a post moves to a next month's day the grid shows, with the focus there", async () => {
       const planned = buildPost({ topic: 'Month end', planned_at: localIso(10, 30, 16, 0) });
       const server = fakeServer([planned]);
       const { user } = renderCalendar(server);
@@ -180,10 +197,10 @@ describe('CalendarPage: planning posts by moving them', () => {
 
       await user.keyboard('{Alt>}{ArrowRight}{/Alt}');
 
-      expect(await screen.findByRole('table', { name: 'December 2026' })).toBeInTheDocument();
       const moved = within(await dayList('Tuesday, December 1, 2026')).getByRole('button', {
         name: '4:00 PM Month end, Scheduled',
       });
+      expect(screen.getByRole('table', { name: 'November 2026' })).toBeInTheDocument();
       await waitFor(() => expect(moved).toHaveFocus());
     });
 
@@ -218,7 +235,7 @@ describe('CalendarPage: planning posts by moving them', () => {
       expect(screen.getByRole('button', { name: 'Show fewer' })).toHaveAttribute('aria-expanded', 'true');
     });
 
-    it('moves posts with the keyboard in the agenda, which names the keys only', async () => {
+    it('moves posts with the keyboard in the agenda, whose hint names “Move to…” and the keys', async () => {
       // Any ResizeObserver makes the page measure itself; jsdom's boxes are 0 px wide: the agenda.
       vi.stubGlobal(
         'ResizeObserver',
@@ -233,7 +250,9 @@ describe('CalendarPage: planning posts by moving them', () => {
         const { user } = renderCalendar(server);
         expect(await screen.findByRole('list', { name: 'November 2026' })).toBeInTheDocument();
         expect(screen.queryByRole('table')).not.toBeInTheDocument();
-        const hint = screen.getByText('Focus a post and press Alt + arrow keys to move it to another day.');
+        const hint = screen.getByText(
+          'Tap “Move to…” beside a post to pick a new date and time, or focus the post and press Alt + arrow keys.',
+        );
         const chip = await screen.findByRole('button', { name: '9:00 AM Agenda post, Scheduled' });
         expect(chip).toHaveAccessibleDescription(hint.textContent ?? '');
         expect(chip).toHaveAttribute('draggable', 'false');

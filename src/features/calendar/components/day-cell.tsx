@@ -5,6 +5,7 @@ import { formatTimeInZone } from '@/entities/post/queue/format-in-zone';
 import { isPostDrag, droppedPostId } from '../drag-post';
 import { dayKey, type MonthGridDay } from '../month-grid';
 import type { PostMoves } from '../use-plan-moves';
+import { MoveTo } from './move-to';
 import { PostChip } from './post-chip';
 
 /** A busy day shows this many posts and a "+N more" button for the rest, so the cell stays readable. */
@@ -76,8 +77,11 @@ export function DayCell({ day, posts, isToday, onOpenPost, moves, freeSlots, slo
         {posts.length > 0 && (
           <ul id={listId} aria-label={`Posts on ${fullDate}`} className="space-y-1">
             {shown.map((post) => (
-              <li key={post.id}>
-                <PostChip post={post} onOpen={onOpenPost} moves={moves} draggable />
+              <li key={post.id} className="flex items-start gap-0.5">
+                <div className="min-w-0 flex-1">
+                  <PostChip post={post} onOpen={onOpenPost} moves={moves} draggable />
+                </div>
+                {moves && <MoveTo post={post} moves={moves} layout="cell" />}
               </li>
             ))}
           </ul>

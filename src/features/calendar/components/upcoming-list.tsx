@@ -27,7 +27,7 @@ export function UpcomingList({ state, onRetry, onOpenPost }: UpcomingListProps) 
     <section
       aria-labelledby={headingId}
       aria-busy={state.status === 'loading'}
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      className="@container rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <h3 id={headingId} className="text-base font-semibold text-slate-900">
         Upcoming
@@ -61,18 +61,24 @@ export function UpcomingList({ state, onRetry, onOpenPost }: UpcomingListProps) 
                   aria-label={`${formatPlanTime(dueOf(post))} ${post.topic || 'Untitled post'}, ${postStatus(post).label}`}
                   aria-haspopup="dialog"
                   onClick={() => onOpenPost(post)}
-                  className="flex w-full flex-wrap items-center gap-x-3 gap-y-1 rounded-md px-2 py-2 text-left text-sm hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+                  className="grid w-full grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 rounded-md px-2 py-2 text-left text-sm hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 @md:grid-cols-[auto_minmax(0,1fr)_auto]"
                 >
+                  {/* Narrow: the time and the status on one line, the title under them at full width. */}
                   <time
                     dateTime={dueOf(post).toISOString()}
-                    className="font-semibold text-slate-700 tabular-nums"
+                    className="col-start-1 row-start-1 font-semibold text-slate-700 tabular-nums"
                   >
                     {formatPlanTime(dueOf(post))}
                   </time>
-                  <span className="min-w-[8rem] flex-1 break-words text-slate-900">
+                  <span
+                    data-upcoming-title
+                    className="col-span-2 col-start-1 row-start-2 break-words text-slate-900 @md:col-span-1 @md:col-start-2 @md:row-start-1"
+                  >
                     {post.topic || 'Untitled post'}
                   </span>
-                  <PostStatusBadge post={post} />
+                  <span className="col-start-2 row-start-1 justify-self-end @md:col-start-3">
+                    <PostStatusBadge post={post} />
+                  </span>
                 </button>
               </li>
             ))}

@@ -30,6 +30,8 @@ let listAnswer: () => Response = () => HttpResponse.json(rows);
 
 const network = setupServer(
   http.get(`${origin}/rest/v1/posts`, () => listAnswer()),
+  // No posting times set ("Add to queue" reads the schedule).
+  http.get(`${origin}/rest/v1/posting_schedules`, () => HttpResponse.json([])),
   // A database error the mapping has no words for: its text must never reach the page.
   http.patch(`${origin}/rest/v1/posts`, () =>
     HttpResponse.json({ code: 'XX000', message: 'patch down', details: null, hint: null }, { status: 500 }),
