@@ -1,6 +1,6 @@
 /**
  * A fake LinkedIn for the "publish to LinkedIn" flow (docs/wire-formats.md §7.6): OAuth, OpenID
- * userinfo, image upload, post creation and comments, in LinkedIn's wire format and refusing what
+ * userinfo, image upload, post creation, comments and member post analytics, in LinkedIn's wire format and refusing what
  * LinkedIn refuses. Point LINKEDIN_AUTH_BASE_URL at `${url}/oauth/v2` and LINKEDIN_API_BASE_URL at `url`.
  */
 import { sendJson } from './http-utils.ts';
@@ -8,6 +8,7 @@ import type { LinkedInContext } from './linkedin-common.ts';
 import { handleCreateComment, SOCIAL_ACTIONS_PREFIX } from './linkedin-comments-fake.ts';
 import { handleAccessToken, handleAuthorization, handleUserInfo } from './linkedin-oauth-fake.ts';
 import { handleCreatePost } from './linkedin-posts-fake.ts';
+import { ANALYTICS_PATH, handleMemberPostAnalytics } from './linkedin-analytics-fake.ts';
 import { handleInitializeUpload, handleUpload, UPLOAD_PATH_PREFIX } from './linkedin-rest-fake.ts';
 
 export type { LinkedInContext } from './linkedin-common.ts';
@@ -23,6 +24,7 @@ export const linkedinRoutes: { method: string; path: string; prefix?: boolean; b
   { method: 'GET', path: '/v2/userinfo' },
   { method: 'POST', path: '/rest/images' },
   { method: 'POST', path: '/rest/posts' },
+  { method: 'GET', path: ANALYTICS_PATH },
   // POST /rest/socialActions/{post URN}/comments
   { method: 'POST', path: SOCIAL_ACTIONS_PREFIX.slice(0, -1), prefix: true },
   // The bytes of an image: recorded as a length, not as text.
@@ -44,6 +46,8 @@ export function handleLinkedIn(context: LinkedInContext): void | Promise<void> {
       return handleInitializeUpload(context);
     case '/rest/posts':
       return handleCreatePost(context);
+    case ANALYTICS_PATH:
+      return handleMemberPostAnalytics(context);
     default:
       return sendJson(context.res, 404, { status: 404, message: `No LinkedIn resource at ${path}` });
   }

@@ -65,6 +65,8 @@ export interface LinkedInPost {
   createdAt: string;
   /** Comments under the post, oldest first (a live array). */
   comments: LinkedInComment[];
+  /** What memberCreatorPostAnalytics answers for it, by queryType (IMPRESSION, …; tests set it); else 0. */
+  analytics?: Partial<Record<string, number>>;
 }
 
 export interface LinkedInComment {

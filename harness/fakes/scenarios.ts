@@ -151,6 +151,8 @@ export interface LinkedInScenario extends BaseScenario {
    * keeps the comment before answering the error (the answer was lost on the way back).
    */
   failComments?: { times: number; status: number; created?: boolean };
+  /** Every member post analytics call (GET /rest/memberCreatorPostAnalytics) fails with `status`. */
+  failAnalytics?: { status: number };
   /** Every token counts as expired: 401 on /v2/userinfo, /rest/… and uploads. */
   expireTokens?: boolean;
   /** The member refuses consent: the authorization redirect carries `error=user_cancelled_authorize`. */

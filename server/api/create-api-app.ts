@@ -3,6 +3,7 @@ import type { ModelCatalog } from '../../shared/model-catalog.ts';
 import type { AiQuota } from './ai-quota.ts';
 import type { ApiContext } from './api-context.ts';
 import { ApiError, errorResponse } from './api-error.ts';
+import { linkedinResultsRefresh } from './routes/linkedin-results.ts';
 import { linkedinState, type LinkedInApiOptions } from './linkedin/linkedin-api.ts';
 import { providerSecrets, type ProviderConfig } from './provider-config.ts';
 import { generateClaude } from './routes/generate-claude.ts';
@@ -78,6 +79,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
   app.post('/linkedin/publish', linkedinPublish(api));
   app.post('/linkedin/publish-due', linkedinPublishDue(api));
   app.post('/linkedin/first-comment/retry', linkedinRetryFirstComment(api));
+  app.post('/linkedin/results/refresh', linkedinResultsRefresh(api));
   app.all('*', () => {
     throw new ApiError(404, 'There is no such API route.', 'not_found', 'not_found');
   });

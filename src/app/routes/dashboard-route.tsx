@@ -1,13 +1,14 @@
-import { Suspense, lazy, useEffect, useMemo } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useChatStore } from '@/features/chat/chat-store';
 import { DashboardPage } from '@/features/generator/components/dashboard-page';
 import { useIdeasStore } from '@/features/ideas/ideas-store';
+import { usePostsStore } from '@/features/posts/posts-store';
 import { useProfileStore } from '@/features/profile/profile-store';
 import type { AiServiceState } from '@/lib/ai/ai-service-state';
 import { usePostDocumentStore } from '@/entities/post/document/post-document-store';
 import { useRuntimeConfig } from '../runtime-config-context';
-import { takeHandedOverTopic } from '../topic-handover';
+import { handedOverSource, takeHandedOverTopic } from '../topic-handover';
 
 // Research code (and zod) loads the first time "Find Topics" is opened.
 const ResearchPanel = lazy(() =>
@@ -28,6 +29,21 @@ export function DashboardRoute({ aiService }: { aiService: AiServiceState }) {
   const recordTopicUse = useIdeasStore((state) => state.recordTopicUse);
   const fetchIdeas = useIdeasStore((state) => state.fetchIdeas);
   const openChat = useChatStore((state) => state.open);
+  // The post check compares the draft with the posts already loaded (Saved Posts) and with the
+  // post a new version is of; nothing is fetched for it.
+  const posts = usePostsStore((state) => state.posts);
+  const [source] = useState(handedOverSource);
+  const earlierPosts = useMemo(
+    () => [
+      ...(source ? [source] : []),
+      ...posts.map((post) => ({
+        id: post.id,
+        content: post.content,
+        date: post.published_at ?? post.created_at,
+      })),
+    ],
+    [posts, source],
+  );
 
   // The chat about the post being written follows its words as the author edits them.
   useEffect(
@@ -55,6 +71,7 @@ export function DashboardRoute({ aiService }: { aiService: AiServiceState }) {
       onPostSaved={countTopic}
       onChat={openChat}
       takeHandedOverTopic={takeHandedOverTopic}
+      earlierPosts={earlierPosts}
       renderResearch={(choose) => (
         <Suspense
           fallback={

@@ -15,8 +15,8 @@ export function ResultsRoute() {
   return (
     <ResultsPage
       userId={userId}
-      onWriteNewVersion={(content) => {
-        handOverTopic(newVersionTopic(content));
+      onWriteNewVersion={(post) => {
+        handOverTopic(newVersionTopic(post.content), { content: post.content, date: post.publishedAt });
         navigate(paths.dashboard);
       }}
     />

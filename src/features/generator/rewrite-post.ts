@@ -29,6 +29,7 @@ const notTells: readonly FindingKind[] = [
   'hook-past-fold',
   'length-outside-range',
   'link-in-body',
+  'repeats-earlier-post',
 ];
 const tellKinds: ReadonlySet<FindingKind> = new Set(findingKinds.filter((kind) => !notTells.includes(kind)));
 

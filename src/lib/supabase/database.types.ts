@@ -277,6 +277,15 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      api_results_posts: {
+        Args: { p_user_id: string };
+        Returns: {
+          api_read_at: string;
+          linkedin_post_url: string;
+          post_id: string;
+          published_at: string;
+        }[];
+      };
       begin_first_comment: {
         Args: { p_post_id: string };
         Returns: {
@@ -701,6 +710,10 @@ export type Database = {
       };
       scheduled_publishing_last_run: { Args: never; Returns: string };
       session_is_live: { Args: never; Returns: boolean };
+      store_api_post_results: {
+        Args: { p_user_id: string; results: Json };
+        Returns: number;
+      };
     };
     Enums: {
       [_ in never]: never;

@@ -2,6 +2,7 @@ import type { Edit } from './fix';
 import { asAuthorSees, type AuthorStyle } from './habits';
 import { lengthFindings } from './length-findings';
 import { notXButY } from './not-x-but-y';
+import { repeatedSentences, type EarlierSentences } from './repeated-sentences';
 import { stockPhrases, stockVocabulary } from './stock-phrases';
 import { lineAfter, lineBefore, matches, spanOf } from './text-matches';
 
@@ -31,6 +32,7 @@ export const findingKinds = [
   'length-outside-range',
   'link-in-body',
   'markdown-artifacts',
+  'repeats-earlier-post',
 ] as const;
 
 export type FindingKind = (typeof findingKinds)[number];
@@ -66,6 +68,8 @@ export interface CheckOptions {
    * not a warning, and length is judged against their range rather than the feed's.
    */
   author?: AuthorStyle | undefined;
+  /** The author's earlier posts (earlierSentences()): a draft that repeats most of one is flagged. */
+  earlier?: readonly EarlierSentences[] | undefined;
 }
 
 /** Every finding of the text, in the order of the text (whole-post findings first). */
@@ -85,6 +89,7 @@ export function checkPost(text: string, options: CheckOptions = {}): Finding[] {
     ...oneLineParagraphs(text),
     ...links(text),
     ...markdown(text),
+    ...repeatedSentences(text, options.earlier ?? []),
   ];
   return places
     .sort((a, b) => a.start - b.start || a.end - b.end)

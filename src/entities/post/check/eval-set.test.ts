@@ -10,6 +10,9 @@ import { scoreCheck, type LabelledPost } from './score-check';
  */
 
 const posts = set.posts as readonly LabelledPost[];
+// A repeat of an earlier post needs the author's earlier posts, which the set does not have: it is
+// tested on its own (repeated-sentences.test.ts).
+const kinds = findingKinds.filter((kind) => kind !== 'repeats-earlier-post');
 const floor = 0.9;
 const score = scoreCheck(posts);
 
@@ -19,13 +22,13 @@ describe('the post check on the labelled evaluation set', () => {
     expect(new Set(posts.map((post) => post.id)).size).toBe(posts.length);
     expect(posts.filter((post) => post.label === 'human').length).toBeGreaterThan(60);
     expect(posts.filter((post) => post.label === 'ai').length).toBeGreaterThan(60);
-    for (const kind of findingKinds) {
+    for (const kind of kinds) {
       const labelled = score.kinds.find((each) => each.kind === kind)!;
       expect(labelled.truePositives + labelled.falseNegatives, kind).toBeGreaterThan(0);
     }
   });
 
-  it.each(findingKinds)('finds %s with a precision and a recall of at least 0.9', (kind) => {
+  it.each(kinds)('finds %s with a precision and a recall of at least 0.9', (kind) => {
     const { precision, recall } = score.kinds.find((each) => each.kind === kind)!;
     // On failure, the posts where the check and the labels part.
     const where = JSON.stringify(

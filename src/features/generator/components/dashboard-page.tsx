@@ -1,5 +1,5 @@
 import { FilePlus2 } from 'lucide-react';
-import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { readyCatalog, type AiServiceState } from '@/lib/ai/ai-service-state';
@@ -9,6 +9,7 @@ import { usePastedImages } from '@/entities/post/image/use-pasted-images';
 import { ImageDropZone } from '@/entities/post/image/ui/image-drop-zone';
 import { PostCheckPanel } from '@/entities/post/check/ui/post-check-panel';
 import { useAuthorStyle } from '@/entities/post/check/use-author-style';
+import { earlierSentences, type EarlierPost } from '@/entities/post/check/repeated-sentences';
 import { documentFor, useGeneratorStore } from '../generator-store';
 import { useVariantsStore } from '../variants-store';
 import { useDictation } from '../dictation/use-dictation';
@@ -20,6 +21,7 @@ import { TopicComposer } from './topic-composer';
 import { useDraft } from './use-draft';
 
 const noSamples: readonly string[] = [];
+const noPosts: readonly (EarlierPost & { id?: string })[] = [];
 
 // The versions' panel loads the first time someone writes 2 or 3 versions.
 const VariantsPanel = lazy(() => import('./variants-panel').then((m) => ({ default: m.VariantsPanel })));
@@ -45,6 +47,11 @@ interface DashboardPageProps {
   onChat?: (post: { id: string; title: string; content: string; apply: (text: string) => void }) => void;
   /** A topic another page handed over (wired by the app), taken once when the page opens. */
   takeHandedOverTopic: () => string | null;
+  /**
+   * The author's earlier posts the app has in memory (saved and published posts, the post a new
+   * version is of): the post check flags a draft that repeats most of one.
+   */
+  earlierPosts?: readonly (EarlierPost & { id?: string })[];
 }
 
 export function DashboardPage({
@@ -57,6 +64,7 @@ export function DashboardPage({
   renderResearch,
   onChat,
   takeHandedOverTopic,
+  earlierPosts = noPosts,
 }: DashboardPageProps) {
   const catalog = readyCatalog(aiService);
   const topic = useGeneratorStore((state) => state.topic);
@@ -74,6 +82,15 @@ export function DashboardPage({
   const busy = status !== 'idle';
   // The post check weighs findings against the author's own posts (worked out once per set of samples).
   const authorStyle = useAuthorStyle(voiceSamples);
+  const draftId = draft.doc.id;
+  const earlier = useMemo(
+    () =>
+      earlierSentences([
+        ...earlierPosts.filter((post) => post.id !== draftId),
+        ...voiceSamples.map((content) => ({ content })),
+      ]),
+    [earlierPosts, voiceSamples, draftId],
+  );
   const attach = (files: File[]) => {
     if (draft.saveState !== 'saving') void draft.image.attach(files);
   };
@@ -231,6 +248,7 @@ export function DashboardPage({
                 text={draft.doc.content}
                 maxHashtags={rules?.maxHashtags.value}
                 author={authorStyle}
+                earlier={earlier}
                 streaming={busy}
                 canMoveToFirstComment
                 onApply={busy ? undefined : (edit) => draft.applyFix(edit)}

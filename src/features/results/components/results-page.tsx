@@ -1,6 +1,7 @@
 import { Suspense, lazy, useMemo } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
+import type { ResultsPost } from '../results-post';
 import { summarizeResults } from '../results-summary';
 import { useResults } from '../use-results';
 import { ResultsImport } from './results-import';
@@ -30,7 +31,7 @@ export function ResultsPage({
 }: {
   userId: string | null;
   timeZone?: string;
-  onWriteNewVersion: (content: string) => void;
+  onWriteNewVersion: (post: ResultsPost) => void;
 }) {
   const { load, stage, pick, close } = useResults(userId, timeZone);
   const posts = load.status === 'ready' ? load.posts : null;

@@ -1,4 +1,5 @@
 import { Button } from '@/components/ui/button';
+import type { ResultsPost } from '../results-post';
 import type { ScoredPost } from '../results-summary';
 
 const count = (value: number) => value.toLocaleString('en-US');
@@ -18,7 +19,7 @@ export function TopPosts({
 }: {
   title: string;
   posts: readonly ScoredPost[];
-  onWriteNewVersion: (content: string) => void;
+  onWriteNewVersion: (post: ResultsPost) => void;
 }) {
   return (
     <section aria-label={title} className="rounded-xl border border-slate-200 bg-white p-4">
@@ -38,7 +39,7 @@ export function TopPosts({
                 variant="secondary"
                 className="mt-2 px-3 py-1"
                 aria-label={`Write a new version of “${firstLine(each.post.content)}”`}
-                onClick={() => onWriteNewVersion(each.post.content)}
+                onClick={() => onWriteNewVersion(each.post)}
               >
                 Write a new version
               </Button>

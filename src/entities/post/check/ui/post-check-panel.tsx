@@ -2,6 +2,7 @@ import { CheckCircle2, ChevronDown, Hourglass, ShieldAlert } from 'lucide-react'
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { checkPost, type CheckOptions } from '@/entities/post/check/check-post';
 import type { AuthorStyle } from '@/entities/post/check/author-style';
+import type { EarlierSentences } from '@/entities/post/check/repeated-sentences';
 import type { AppliedFix } from '@/entities/post/check/fix';
 import { groupFindings } from '@/entities/post/check/group-findings';
 import { FindingItem } from './finding-item';
@@ -22,6 +23,8 @@ export interface PostCheckPanelProps {
   maxHashtags?: number | undefined;
   /** The author's own posts (useAuthorStyle of their voice samples): their habits are not warnings. */
   author?: AuthorStyle | undefined;
+  /** The author's earlier posts (earlierSentences()): a draft repeating most of one is flagged. */
+  earlier?: readonly EarlierSentences[] | undefined;
   /**
    * The post is still being written into (a generation or a rewrite streams): nothing is checked
    * until it is done, so half a sentence is never flagged.
@@ -41,6 +44,7 @@ export function PostCheckPanel({
   canMoveToFirstComment = false,
   maxHashtags,
   author,
+  earlier,
   streaming = false,
 }: PostCheckPanelProps) {
   // Once the post is written, the check runs in a render of its own, after the one that shows the
@@ -52,8 +56,9 @@ export function PostCheckPanel({
     const options: CheckOptions = {};
     if (maxHashtags !== undefined) options.maxHashtags = maxHashtags;
     if (author) options.author = author;
+    options.earlier = earlier;
     return groupFindings(text, checkPost(text, options));
-  }, [text, maxHashtags, author, waiting]);
+  }, [text, maxHashtags, author, earlier, waiting]);
   const [open, setOpen] = useState(true);
   const listId = useId();
   if (text.trim() === '') return null;
