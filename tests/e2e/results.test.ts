@@ -153,6 +153,17 @@ describe('results', () => {
       .first()
       .waitFor();
 
+    // LinkedIn's API, asked for the same figures: this server's LinkedIn app lacks the permission
+    // (the fake's token has no r_member_postAnalytics), so the page says that source is unavailable
+    // and the imported results stay.
+    session.browser.allowConsoleErrorsInThisTest(/status of 403 .*\/api\/linkedin\/results\/refresh/u);
+    await page.getByRole('button', { name: 'Refresh from LinkedIn' }).click();
+    await page
+      .getByRole('region', { name: 'Results from LinkedIn' })
+      .getByText(/LinkedIn's API does not give this app your posts' results/u)
+      .waitFor();
+    expect(await chartTable.innerText()).toMatch(/23,800/u);
+
     // "Write a new version" of the best post: the generator opens with the handover, and writes it.
     // The model keeps both sentences of the old post: the post check says it is a copy.
     fake.setScenario('groq', {

@@ -101,5 +101,5 @@ export function useResults(userId: string | null, timeZone: string) {
     setStage({ step: 'idle' });
   }
 
-  return { load, stage, pick, close };
+  return { load, stage, pick, close, reload: refresh };
 }

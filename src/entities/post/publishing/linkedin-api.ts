@@ -94,3 +94,17 @@ export async function retryFirstComment(apiBaseUrl: string, postId: string): Pro
     })
   ).post;
 }
+
+/** What a refresh of results from LinkedIn's API did (server/api/routes/linkedin-results.ts). */
+export interface LinkedInResultsRefresh {
+  /** Posts whose figures were read and stored now. */
+  read: number;
+  /** Posts whose figures were due (some may wait for the next refresh). */
+  due: number;
+  /** Published posts whose next read is not due yet (a few on a post's first day, then daily, then weekly). */
+  waiting: number;
+}
+
+/** Reads the figures of the user's posts published through the app that are due, from LinkedIn's API. */
+export const refreshLinkedInResults = (apiBaseUrl: string): Promise<LinkedInResultsRefresh> =>
+  call<LinkedInResultsRefresh>(apiBaseUrl, '/linkedin/results/refresh', { method: 'POST', body: '{}' });

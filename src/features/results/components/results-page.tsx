@@ -4,6 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import type { ResultsPost } from '../results-post';
 import { summarizeResults } from '../results-summary';
 import { useResults } from '../use-results';
+import { LinkedInRefresh, type RefreshOutcome } from './linkedin-refresh';
 import { ResultsImport } from './results-import';
 import { ResultsTable } from './results-table';
 import { SharedTraits } from './shared-traits';
@@ -28,12 +29,15 @@ export function ResultsPage({
   userId,
   timeZone = browserZone(),
   onWriteNewVersion,
+  onRefreshFromLinkedIn,
 }: {
   userId: string | null;
   timeZone?: string;
   onWriteNewVersion: (post: ResultsPost) => void;
+  /** Reads due figures from LinkedIn's API; absent when LinkedIn is not connected. */
+  onRefreshFromLinkedIn?: (() => Promise<RefreshOutcome>) | undefined;
 }) {
-  const { load, stage, pick, close } = useResults(userId, timeZone);
+  const { load, stage, pick, close, reload } = useResults(userId, timeZone);
   const posts = load.status === 'ready' ? load.posts : null;
   const summary = useMemo(() => (posts ? summarizeResults(posts, timeZone) : null), [posts, timeZone]);
   const titles = useMemo(
@@ -49,6 +53,7 @@ export function ResultsPage({
           How your published posts did on LinkedIn, and what the best ones have in common.
         </p>
       </header>
+      {onRefreshFromLinkedIn && <LinkedInRefresh onRefresh={onRefreshFromLinkedIn} onRefreshed={reload} />}
       <ResultsImport
         stage={stage}
         onPick={pick}
