@@ -5,7 +5,10 @@ import type { PostWithResults, ResultsPost } from './results-post';
 export interface ScoredPost {
   post: ResultsPost;
   impressions: number;
+  /** Members reached where the source gives it, else the impressions: what "by reach" ranks by. */
   reach: number;
+  /** Members reached as the source gave it; null when it did not (the export's TOP POSTS does not). */
+  membersReached: number | null;
   engagements: number;
   /** Engagements per impression (0 to 1), null without impressions. */
   rate: number | null;
@@ -59,6 +62,7 @@ export function scorePosts(posts: readonly PostWithResults[]): ScoredPost[] {
       post,
       impressions,
       reach: result.members_reached ?? impressions,
+      membersReached: result.members_reached ?? null,
       engagements,
       rate: impressions > 0 ? engagements / impressions : null,
       readAt: result.read_at,

@@ -32,8 +32,9 @@ export function TopPosts({
             <li key={each.post.id} className="border-t border-slate-100 pt-3 first:border-0 first:pt-0">
               <p className="text-sm font-medium break-words text-slate-900">{firstLine(each.post.content)}</p>
               <p className="mt-1 text-xs text-slate-600">
-                {day(each.post.publishedAt)} · {count(each.impressions)} impressions · {count(each.reach)}{' '}
-                reached · {count(each.engagements)} engagements · {percent(each.rate)} engagement rate
+                {day(each.post.publishedAt)} · {count(each.impressions)} impressions ·{' '}
+                {each.membersReached === null ? '' : `${count(each.membersReached)} reached · `}
+                {count(each.engagements)} engagements · {percent(each.rate)} engagement rate
               </p>
               <Button
                 variant="secondary"
