@@ -12,7 +12,8 @@ import type { LinkedInMember } from './scenarios.ts';
 const CODE_LIFETIME_MS = 30 * 60 * 1000;
 
 /** What a self-serve app with "Sign In with LinkedIn using OpenID Connect" and "Share on LinkedIn" may ask for. */
-const GRANTED_SCOPES = new Set(['openid', 'profile', 'email', 'w_member_social']);
+// The fake app has Community Management's analytics too (r_member_postAnalytics).
+const GRANTED_SCOPES = new Set(['openid', 'profile', 'email', 'w_member_social', 'r_member_postAnalytics']);
 
 const CODE_MISMATCH =
   'Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code. Or authorization code expired. Or external member binding exists';

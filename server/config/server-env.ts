@@ -89,6 +89,8 @@ export const serverEnvSchema = z.object({
   LINKEDIN_AUTH_BASE_URL: optionalText,
   LINKEDIN_API_BASE_URL: optionalText,
   LINKEDIN_TOKEN_KEY: optionalText,
+  /** true: the LinkedIn app has the analytics permission; Connect asks for it (Results). */
+  LINKEDIN_POST_ANALYTICS: optionalText,
   /** How often planned posts whose time has come are published (seconds). */
   PUBLISH_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** A JSON file that replaces the built-in model catalog (validated at start). */

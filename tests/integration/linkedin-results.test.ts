@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
+import { startApiTestServer } from '../helpers/api-server.ts';
 import {
+  fakeLinkedInEnv,
   newLinkedInUser,
   newPost,
   startLinkedInApiServer,
@@ -140,5 +142,39 @@ describe('refreshing results from LinkedIn', () => {
     const grace = await newLinkedInUser(server, { connected: false });
     const response = await refresh(grace);
     expect(response.status).toBe(409);
+  });
+});
+
+describe('an operator whose LinkedIn app has the analytics permission (LINKEDIN_POST_ANALYTICS=true)', () => {
+  let withAnalytics: EmbeddedServer;
+  beforeAll(async () => {
+    withAnalytics = await startApiTestServer({
+      linkedin: { ...fakeLinkedInEnv(fake), LINKEDIN_POST_ANALYTICS: 'true' },
+    });
+  });
+  afterAll(() => withAnalytics.close());
+
+  it('asks for r_member_postAnalytics when the member connects, and then reads their results', async () => {
+    const ada = await newLinkedInUser(withAnalytics);
+    const asked = fake.requests.filter((each) => each.path === '/oauth/v2/authorization').at(-1);
+    expect(asked?.query.scope).toBe('openid profile w_member_social r_member_postAnalytics');
+    expect(fake.linkedin.tokens.at(-1)!.scope).toContain('r_member_postAnalytics');
+
+    const post = await newPost(ada, { topic: 'Curiosity', content: 'Why we hire for curiosity.' });
+    const published = await fetch(`${withAnalytics.url}/api/linkedin/publish`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ada.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ postId: post.id }),
+    });
+    expect(published.status).toBe(200);
+    fake.linkedin.posts.at(-1)!.analytics = { IMPRESSION: 900, MEMBERS_REACHED: 700, REACTION: 12 };
+    const response = await fetch(`${withAnalytics.url}/api/linkedin/results/refresh`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ada.token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ read: 1, due: 1, waiting: 0 });
+    expect(await stored(ada)).toMatchObject([{ post_id: post.id, impressions: 900, members_reached: 700 }]);
   });
 });

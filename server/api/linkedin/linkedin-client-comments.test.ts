@@ -11,6 +11,7 @@ const config: LinkedInConfig = {
   authBaseUrl: 'https://linkedin.test/oauth/v2',
   apiBaseUrl: 'https://api.linkedin.test',
   tokenKey: new Uint8Array(32),
+  postAnalytics: false,
 };
 const comment = { actorSub: 'member1', postUrn: 'urn:li:share:7123', text: 'Link \\(here\\)' };
 

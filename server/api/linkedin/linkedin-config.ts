@@ -18,11 +18,21 @@ export interface LinkedInConfig {
   apiBaseUrl: string;
   /** 32 bytes that encrypt stored access tokens. */
   tokenKey: Uint8Array;
+  /**
+   * LINKEDIN_POST_ANALYTICS=true: the app has LinkedIn's Community Management API product, so
+   * connecting asks for r_member_postAnalytics too and posts' results can be read from LinkedIn.
+   * Off by default: LinkedIn refuses a connection that asks for a permission the app lacks.
+   */
+  postAnalytics: boolean;
 }
 
 /** A version LinkedIn supports until at least mid-2027; LINKEDIN_API_VERSION moves it on. */
 export const defaultLinkedInApiVersion = '202607';
 export const linkedinScopes = 'openid profile w_member_social';
+
+/** The permissions "Connect LinkedIn" asks for with this app. */
+export const linkedinScopesOf = (config: Pick<LinkedInConfig, 'postAnalytics'>): string =>
+  config.postAnalytics ? `${linkedinScopes} r_member_postAnalytics` : linkedinScopes;
 
 type Source = Partial<Record<string, unknown>>;
 
@@ -67,6 +77,11 @@ export function readLinkedInConfig(
   const apiVersion = text('LINKEDIN_API_VERSION') ?? defaultLinkedInApiVersion;
   if (!versionPattern.test(apiVersion)) missing.push('LINKEDIN_API_VERSION (YYYYMM)');
 
+  const analyticsText = text('LINKEDIN_POST_ANALYTICS')?.toLowerCase();
+  if (analyticsText !== undefined && analyticsText !== 'true' && analyticsText !== 'false') {
+    missing.push('LINKEDIN_POST_ANALYTICS (true or false)');
+  }
+
   if (missing.length > 0 || !clientId || !clientSecret || !redirectUrl || !tokenKey) {
     return { config: null, missing };
   }
@@ -79,6 +94,7 @@ export function readLinkedInConfig(
       authBaseUrl: trimSlash(text('LINKEDIN_AUTH_BASE_URL') ?? 'https://www.linkedin.com/oauth/v2'),
       apiBaseUrl: trimSlash(text('LINKEDIN_API_BASE_URL') ?? 'https://api.linkedin.com'),
       tokenKey,
+      postAnalytics: analyticsText === 'true',
     },
     missing: [],
   };

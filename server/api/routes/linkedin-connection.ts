@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ApiContext } from '../api-context.ts';
 import { ApiError } from '../api-error.ts';
 import { LinkedInError, linkedinClient } from '../linkedin/linkedin-client.ts';
-import { linkedinScopes } from '../linkedin/linkedin-config.ts';
+import { linkedinScopesOf } from '../linkedin/linkedin-config.ts';
 import { requireLinkedIn, type LinkedInContext } from '../linkedin/linkedin-api.ts';
 import type { StoredConnection } from '../linkedin/publisher.ts';
 import { sha256Hex, toBase64Url } from '../linkedin/encoding.ts';
@@ -63,7 +63,9 @@ export function linkedinConnect(api: ApiContext) {
       p_state_hash: await sha256Hex(state),
     });
     c.header('cache-control', 'no-store');
-    return c.json({ url: linkedinClient(linkedin.config, api.fetch).authorizeUrl(state, linkedinScopes) });
+    return c.json({
+      url: linkedinClient(linkedin.config, api.fetch).authorizeUrl(state, linkedinScopesOf(linkedin.config)),
+    });
   };
 }
 

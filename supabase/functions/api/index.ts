@@ -50,7 +50,8 @@ const api = createApiApp({
     },
   ),
   // Publishing to LinkedIn: LINKEDIN_CLIENT_ID, LINKEDIN_CLIENT_SECRET, LINKEDIN_REDIRECT_URL and
-  // LINKEDIN_TOKEN_KEY as function secrets; due posts are published when pg_cron calls
+  // LINKEDIN_TOKEN_KEY as function secrets (LINKEDIN_POST_ANALYTICS=true for Results from
+  // LinkedIn's API, where the app has that permission); due posts are published when pg_cron calls
   // /linkedin/publish-due with any of the project's secret keys (docs/decisions/016).
   linkedin: {
     setup: readLinkedInConfig(env),
