@@ -1,7 +1,8 @@
+import { userTimeZone } from '@/lib/format/plan-dates';
 import { isTimeZone } from './slot-math';
 
 /** The browser's time zone ("Europe/Berlin"), the schedule's default. */
-export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+export const browserTimeZone = userTimeZone;
 
 /** The IANA zone names the platform knows, for the zone picker (a few common ones when it cannot list them). */
 export function knownTimeZones(): string[] {

@@ -1,5 +1,6 @@
 import { archiveErrors, type ArchiveError } from './archive-error';
 import { readCsvRecords } from './read-csv-records';
+import { plural } from '@/lib/format/counting';
 
 /** One post of the author's, as their archive lists it. */
 export interface ArchivePost {
@@ -109,9 +110,6 @@ export function parseSharesCsv(text: string): SharesParse {
   posts.sort((a, b) => (a.postedAt < b.postedAt ? 1 : a.postedAt > b.postedAt ? -1 : 0));
   return { ok: true, posts, skipped };
 }
-
-const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
 /** What was left out, in words: "3 reshares without a comment of your own were skipped." … */
 export function describeSkipped(skipped: SkippedRows): string[] {

@@ -1,10 +1,9 @@
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { MatchedRow, UnmatchedRow } from '../match-results';
+import { formatCount, plural } from '@/lib/format/counting';
 
-const count = (value: number | null) => (value === null ? '–' : value.toLocaleString('en-US'));
-const plural = (value: number, noun: string) =>
-  `${value.toLocaleString('en-US')} ${noun}${value === 1 ? '' : 's'}`;
+const count = (value: number | null) => (value === null ? '–' : formatCount(value));
 const byWords = { link: 'its LinkedIn link', date: 'the day it went out', text: 'its day and text' } as const;
 const reasonWords = {
   'no-post-that-day': 'none of your published posts here went out that day',
@@ -30,9 +29,10 @@ export function ImportReport({
     <div className="space-y-3">
       <Alert tone={matched.length > 0 ? 'success' : 'warning'}>
         {matched.length > 0
-          ? `Results imported for ${plural(matched.length, 'post')}.`
+          ? `Results imported for ${plural(matched.length, 'post', 'posts')}.`
           : 'No row of the export matched one of your posts, so nothing was saved.'}
-        {unmatched.length > 0 && ` ${plural(unmatched.length, 'row')} could not be matched (listed below).`}
+        {unmatched.length > 0 &&
+          ` ${plural(unmatched.length, 'row', 'rows')} could not be matched (listed below).`}
       </Alert>
       {matched.length > 0 && (
         <div className="max-h-72 overflow-auto">

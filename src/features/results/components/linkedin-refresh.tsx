@@ -2,6 +2,7 @@ import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { plural } from '@/lib/format/counting';
 
 /** What LinkedIn's API gave on a refresh (the /api route's answer). */
 export interface RefreshOutcome {
@@ -15,9 +16,6 @@ type State =
   | { step: 'refreshing' }
   | { step: 'done'; outcome: RefreshOutcome }
   | { step: 'failed'; message: string };
-
-const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
 function doneMessage({ read, due }: RefreshOutcome): string {
   if (read === 0) {

@@ -1,6 +1,8 @@
 import { Suspense, lazy, useMemo } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
+import { formatCount } from '@/lib/format/counting';
+import { userTimeZone } from '@/lib/format/plan-dates';
 import type { ResultsPost } from '../results-post';
 import { summarizeResults } from '../results-summary';
 import { useResults } from '../use-results';
@@ -12,8 +14,6 @@ import { TopPosts } from './top-posts';
 
 // The chart is drawn by its own module, loaded once there is something to draw.
 const ResultsChart = lazy(() => import('./results-chart').then((m) => ({ default: m.ResultsChart })));
-
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const firstLine = (text: string) => {
   const line = text.trim().split('\n')[0] ?? '';
@@ -27,7 +27,7 @@ const firstLine = (text: string) => {
  */
 export function ResultsPage({
   userId,
-  timeZone = browserZone(),
+  timeZone = userTimeZone(),
   onWriteNewVersion,
   onRefreshFromLinkedIn,
 }: {
@@ -69,7 +69,7 @@ export function ResultsPage({
       {summary && summary.scored.length === 0 && (
         <p className="text-sm text-slate-600">
           {posts && posts.length > 0
-            ? `None of your ${posts.length.toLocaleString('en-US')} published posts has results yet: import LinkedIn's analytics export above.`
+            ? `None of your ${formatCount(posts.length)} published posts has results yet: import LinkedIn's analytics export above.`
             : 'You have no published posts yet. Results appear here once your posts are on LinkedIn and you import their analytics.'}
         </p>
       )}
@@ -86,7 +86,7 @@ export function ResultsPage({
               <span className="text-brand-600">Solid line: impressions (left scale).</span>{' '}
               <span className="text-amber-700">Dashed line: engagements (right scale).</span>
               {summary.withoutResults > 0 &&
-                ` ${summary.withoutResults.toLocaleString('en-US')} published posts have no results yet.`}
+                ` ${formatCount(summary.withoutResults)} published posts have no results yet.`}
             </p>
             <Suspense
               fallback={

@@ -1,6 +1,5 @@
 import type { ChartPoint } from '../results-summary';
-
-const count = (value: number) => value.toLocaleString('en-US');
+import { formatCount } from '@/lib/format/counting';
 
 /** The chart's text alternative: each period's posts, impressions and engagements. */
 export function ResultsTable({ points, unit }: { points: readonly ChartPoint[]; unit: 'week' | 'month' }) {
@@ -30,9 +29,9 @@ export function ResultsTable({ points, unit }: { points: readonly ChartPoint[]; 
               <th scope="row" className="py-1 pr-3 font-normal">
                 {point.label}
               </th>
-              <td className="py-1 pr-3 text-right">{count(point.posts)}</td>
-              <td className="py-1 pr-3 text-right">{count(point.impressions)}</td>
-              <td className="py-1 text-right">{count(point.engagements)}</td>
+              <td className="py-1 pr-3 text-right">{formatCount(point.posts)}</td>
+              <td className="py-1 pr-3 text-right">{formatCount(point.impressions)}</td>
+              <td className="py-1 text-right">{formatCount(point.engagements)}</td>
             </tr>
           ))}
         </tbody>

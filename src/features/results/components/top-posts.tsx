@@ -1,8 +1,8 @@
 import { Button } from '@/components/ui/button';
 import type { ResultsPost } from '../results-post';
 import type { ScoredPost } from '../results-summary';
+import { formatCount } from '@/lib/format/counting';
 
-const count = (value: number) => value.toLocaleString('en-US');
 const percent = (rate: number | null) => (rate === null ? '–' : `${(rate * 100).toFixed(1)}%`);
 const firstLine = (text: string) => {
   const line = text.trim().split('\n')[0] ?? '';
@@ -32,9 +32,9 @@ export function TopPosts({
             <li key={each.post.id} className="border-t border-slate-100 pt-3 first:border-0 first:pt-0">
               <p className="text-sm font-medium break-words text-slate-900">{firstLine(each.post.content)}</p>
               <p className="mt-1 text-xs text-slate-600">
-                {day(each.post.publishedAt)} · {count(each.impressions)} impressions ·{' '}
-                {each.membersReached === null ? '' : `${count(each.membersReached)} reached · `}
-                {count(each.engagements)} engagements · {percent(each.rate)} engagement rate
+                {day(each.post.publishedAt)} · {formatCount(each.impressions)} impressions ·{' '}
+                {each.membersReached === null ? '' : `${formatCount(each.membersReached)} reached · `}
+                {formatCount(each.engagements)} engagements · {percent(each.rate)} engagement rate
               </p>
               <Button
                 variant="secondary"
