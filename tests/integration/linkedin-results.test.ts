@@ -28,16 +28,16 @@ afterAll(async () => {
 });
 beforeEach(() => fake.reset());
 
-const refresh = (user: LinkedInTestUser) =>
-  fetch(`${server.url}/api/linkedin/results/refresh`, {
+const refresh = (user: LinkedInTestUser, on: EmbeddedServer = server) =>
+  fetch(`${on.url}/api/linkedin/results/refresh`, {
     method: 'POST',
     headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
     body: '{}',
   });
 
-async function publishedPost(user: LinkedInTestUser, content: string) {
+async function publishedPost(user: LinkedInTestUser, content: string, on: EmbeddedServer = server) {
   const post = await newPost(user, { topic: content, content });
-  const response = await fetch(`${server.url}/api/linkedin/publish`, {
+  const response = await fetch(`${on.url}/api/linkedin/publish`, {
     method: 'POST',
     headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ postId: post.id }),
@@ -160,19 +160,9 @@ describe('an operator whose LinkedIn app has the analytics permission (LINKEDIN_
     expect(asked?.query.scope).toBe('openid profile w_member_social r_member_postAnalytics');
     expect(fake.linkedin.tokens.at(-1)!.scope).toContain('r_member_postAnalytics');
 
-    const post = await newPost(ada, { topic: 'Curiosity', content: 'Why we hire for curiosity.' });
-    const published = await fetch(`${withAnalytics.url}/api/linkedin/publish`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ada.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ postId: post.id }),
-    });
-    expect(published.status).toBe(200);
-    fake.linkedin.posts.at(-1)!.analytics = { IMPRESSION: 900, MEMBERS_REACHED: 700, REACTION: 12 };
-    const response = await fetch(`${withAnalytics.url}/api/linkedin/results/refresh`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ada.token}`, 'content-type': 'application/json' },
-      body: '{}',
-    });
+    const post = await publishedPost(ada, 'Why we hire for curiosity.', withAnalytics);
+    post.sent.analytics = { IMPRESSION: 900, MEMBERS_REACHED: 700, REACTION: 12 };
+    const response = await refresh(ada, withAnalytics);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ read: 1, due: 1, waiting: 0 });
     expect(await stored(ada)).toMatchObject([{ post_id: post.id, impressions: 900, members_reached: 700 }]);
