@@ -114,10 +114,9 @@ export function postgresAiQuota(
   const refusals = refusalMemory(now);
   const userKey = (userId: string) => `user:${userId}`;
   const sessionKey = (sessionId: string) => `session:${sessionId}`;
-  const addressKeyOf = (clientAddress: string | null) => {
-    const address = clientAddress === null ? null : addressKey(clientAddress);
-    return address === null ? null : `address:${address}`;
-  };
+  const addressKeyOf = (address: string | null) => (address === null ? null : `address:${address}`);
+  const addressOf = (clientAddress: string | null) =>
+    clientAddress === null ? null : addressKey(clientAddress);
 
   return {
     mayRefuse({ userId, sessionId, clientAddress }) {
@@ -125,11 +124,11 @@ export function postgresAiQuota(
         !countable ||
         refusals.holds(userKey(userId)) ||
         (sessionId !== null && refusals.holds(sessionKey(sessionId))) ||
-        refusals.holds(addressKeyOf(clientAddress))
+        refusals.holds(addressKeyOf(addressOf(clientAddress)))
       );
     },
     async take({ userId, sessionId, clientAddress }) {
-      const address = clientAddress === null ? null : addressKey(clientAddress);
+      const address = addressOf(clientAddress);
       const row = await count({
         user_id: userId,
         session_id: sessionId,
@@ -144,21 +143,16 @@ export function postgresAiQuota(
         }
         throw error;
       });
-      const user = { allowed: row.allowed, retry_after_seconds: row.retry_after_seconds };
-      const network =
-        address === null
-          ? null
-          : { allowed: row.address_allowed, retry_after_seconds: row.address_retry_after_seconds };
-      if (!user.allowed) refusals.note(userKey(userId), user.retry_after_seconds);
-      const networkKey = addressKeyOf(clientAddress);
-      if (network && !network.allowed && networkKey !== null) {
-        refusals.note(networkKey, network.retry_after_seconds);
+      // Without an address, consume_ai_quotas answers the address's budget as allowed.
+      const networkKey = addressKeyOf(address);
+      if (!row.allowed) refusals.note(userKey(userId), row.retry_after_seconds);
+      if (!row.address_allowed && networkKey !== null) {
+        refusals.note(networkKey, row.address_retry_after_seconds);
       }
-      if (!user.allowed)
-        throw tooManyRequests(user.retry_after_seconds, 'Too many requests.', 'rate_limited');
-      if (network && !network.allowed) {
+      if (!row.allowed) throw tooManyRequests(row.retry_after_seconds, 'Too many requests.', 'rate_limited');
+      if (!row.address_allowed) {
         throw tooManyRequests(
-          network.retry_after_seconds,
+          row.address_retry_after_seconds,
           'Too many requests from your network.',
           'rate_limited_ip',
         );
