@@ -8,11 +8,16 @@ const megabyte = 1024 * 1024;
  * The embedded backend in-process, as `npm start` opens it: its PostgreSQL cluster on disk in
  * `dataDir` (durable: fsync and synchronous_commit on), with npm start's default limits and pool
  * (DB_CONNECTIONS in all, DB_CONNECTIONS_PER_USER per user; server/config/server-env.ts).
+ * With `databaseOnTcp`, its PostgreSQL listens on 127.0.0.1 (for an Edge Function under Deno).
  * Only the auth rate limits never bite (many sign-ups from one address), and no SPA is served.
  */
-export async function startDurableServer(dataDir: string): Promise<EmbeddedServer> {
+export async function startDurableServer(
+  dataDir: string,
+  options: { databaseOnTcp?: boolean } = {},
+): Promise<EmbeddedServer> {
   const env = readServerEnv({});
   return startEmbeddedServer({
+    ...(options.databaseOnTcp ? { databaseListen: 'tcp' as const } : {}),
     port: 0,
     host: '127.0.0.1',
     dataDir,

@@ -1,4 +1,5 @@
 import type { ProjectKeys } from '../server/embedded/keys/project-keys.ts';
+import type { PgConnection } from '../server/embedded/postgres/postgres-server.ts';
 
 /** Provider keys the function is given: test strings the fake providers accept, and look for. */
 export const edgeProviderKeys = {
@@ -15,7 +16,11 @@ export const edgeProviderKeys = {
  * pointing at the fake providers. Tests drop or change entries to see what the function does then.
  */
 export function hostedFunctionEnv(
-  project: { url: string; keys: Pick<ProjectKeys, 'publishableKey' | 'secretKey' | 'jwks'> },
+  project: {
+    url: string;
+    keys: Pick<ProjectKeys, 'publishableKey' | 'secretKey' | 'jwks'>;
+    db?: { connection: PgConnection };
+  },
   providersUrl: string,
   limits: { requests: number; requestsPerAddress: number },
 ): Record<string, string> {
@@ -24,6 +29,7 @@ export function hostedFunctionEnv(
     SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: project.keys.publishableKey }),
     SUPABASE_SECRET_KEYS: JSON.stringify({ default: project.keys.secretKey }),
     SUPABASE_JWKS: JSON.stringify(project.keys.jwks),
+    ...databaseUrlOf(project.db?.connection),
     ...edgeProviderKeys,
     GROQ_BASE_URL: providersUrl,
     ANTHROPIC_BASE_URL: providersUrl,
@@ -34,5 +40,19 @@ export function hostedFunctionEnv(
     API_RATE_LIMIT_WINDOW_SECONDS: '60',
     // As behind Supabase's gateway, which sets X-Forwarded-For; lets a test act as one network.
     API_TRUST_FORWARDED_FOR: 'true',
+  };
+}
+
+/**
+ * SUPABASE_DB_URL, which hosted Supabase gives every function: the project's database as a URL,
+ * when it listens on TCP (the function may reach 127.0.0.1 only, not a Unix socket).
+ */
+function databaseUrlOf(connection: PgConnection | undefined): { SUPABASE_DB_URL?: string } {
+  if (!connection || connection.host.startsWith('/')) return {};
+  const user = encodeURIComponent(connection.user);
+  const password = encodeURIComponent(connection.password);
+  const database = encodeURIComponent(connection.database);
+  return {
+    SUPABASE_DB_URL: `postgres://${user}:${password}@${connection.host}:${connection.port}/${database}`,
   };
 }

@@ -101,8 +101,9 @@ async function embedded(): Promise<BenchResult[]> {
 
 /**
  * The same through the `api` Edge Function under Deno, as hosted Supabase runs it: the project is
- * the embedded backend on PostgreSQL (on disk, durable), reached over REST, as a function reaches
- * its project; the quota is counted there through REST (restQuotaCounter).
+ * the embedded backend on PostgreSQL (on disk, durable, listening on 127.0.0.1), reached over REST
+ * as a function reaches its project; the quota is counted on the database connection hosted
+ * Supabase gives functions (SUPABASE_DB_URL, postgres-quota-counter.ts), one statement a call.
  */
 async function edgeFunction(): Promise<BenchResult[]> {
   const fake = await startFakeProviders({ scenarios: { groq: { tokensPerSecond: 100_000, latencyMs: 0 } } });
@@ -110,7 +111,7 @@ async function edgeFunction(): Promise<BenchResult[]> {
   let project: EmbeddedServer | undefined;
   let edge: EdgeFunction | undefined;
   try {
-    project = await startDurableServer(dataDir);
+    project = await startDurableServer(dataDir, { databaseOnTcp: true });
     edge = await startEdgeFunction(
       hostedFunctionEnv(project, fake.url, { requests: 1_000_000, requestsPerAddress: 1_000_000 }),
     );

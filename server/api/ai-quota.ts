@@ -202,6 +202,21 @@ async function answer(pending: Promise<Response>): Promise<QuotaRow> {
   return checkedRow(row);
 }
 
+/**
+ * consume_ai_quotas' own refusal of an ended session, as a Postgres driver reports it: RAISE
+ * SQLSTATE 'PGRST' whose message is PostgREST's JSON error with code session_not_found.
+ */
+export function endedSessionError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (code !== 'PGRST' || typeof message !== 'string') return false;
+  try {
+    return (JSON.parse(message) as { code?: unknown }).code === 'session_not_found';
+  } catch {
+    return false;
+  }
+}
+
 /** The row consume_ai_quotas answered, or 503 when it is not one. */
 export function checkedRow(row: QuotaRow | undefined): QuotaRow {
   if (!row || typeof row.allowed !== 'boolean' || typeof row.address_allowed !== 'boolean') {

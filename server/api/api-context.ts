@@ -19,6 +19,8 @@ export interface ApiContext {
   /** The configured provider keys, hidden by value in anything sent back to the browser. */
   secrets: readonly string[];
   fetch: typeof fetch;
+  /** The paid AI calls' requests to Groq, Anthropic and Perplexity (createApiApp's `aiFetch`). */
+  aiFetch: typeof fetch;
   /** Publishing to LinkedIn: ready, or what the server owner still has to set. */
   linkedin: LinkedInState;
 }

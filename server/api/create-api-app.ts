@@ -41,6 +41,12 @@ export interface ApiAppOptions {
   clientAddress?: (c: Context) => string | null;
   /** Outgoing fetch to the providers; defaults to the global fetch, looked up per call (so MSW can intercept). */
   fetch?: typeof fetch;
+  /**
+   * Outgoing requests of the paid AI calls (Groq, Anthropic, Perplexity), on the path to the first
+   * token: under Node a cheaper client than fetch (server/embedded/provider-fetch.ts,
+   * docs/decisions/027); defaults to `fetch`.
+   */
+  aiFetch?: typeof fetch;
   /** Publishing to LinkedIn (docs/decisions/016); without it the LinkedIn routes answer 503. */
   linkedin?: LinkedInApiOptions;
 }
@@ -63,6 +69,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
     quota: options.quota,
     clientAddress: options.clientAddress ?? (() => null),
     fetch: fetcher,
+    aiFetch: options.aiFetch ?? fetcher,
     linkedin: linkedinState(options.linkedin, fetcher),
   };
 

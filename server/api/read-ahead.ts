@@ -4,6 +4,18 @@ export const readAheadBytes = 64 * 1024;
 // Statuses whose Response cannot carry a body: passed on as they are.
 const bodilessStatuses = new Set([101, 204, 205, 304]);
 
+// Bodies that already read ahead on their own (a provider client that queues as this does).
+const alreadyReadAhead = new WeakSet<ReadableStream<Uint8Array>>();
+
+/**
+ * Marks a body that reads ahead by itself, as readingAhead would (up to `readAheadBytes` from the
+ * moment it arrives, every byte before a failure handed out first): readingAhead leaves it as it is.
+ */
+export function readsAhead(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  alreadyReadAhead.add(body);
+  return body;
+}
+
 /**
  * The provider's answer with its body read ahead, up to `readAheadBytes`, into a queue of our
  * own. A fetch body that fails (the provider cut the connection) drops the bytes it held but had
@@ -12,7 +24,9 @@ const bodilessStatuses = new Set([101, 204, 205, 304]);
  * still being counted (counted-call.ts). Cancelling the result cancels the provider's body.
  */
 export function readingAhead(response: Response): Response {
-  if (!response.body || bodilessStatuses.has(response.status)) return response;
+  if (!response.body || bodilessStatuses.has(response.status) || alreadyReadAhead.has(response.body)) {
+    return response;
+  }
   const reader = response.body.getReader();
   const queue: Uint8Array[] = [];
   let queuedBytes = 0;

@@ -44,6 +44,9 @@ export async function readJsonBody<Schema extends z.ZodType>(
 async function readCappedText(request: Request, maxBytes: number): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  // A declared length within the limit bounds the body (HTTP framing ends it there): read at once,
+  // which under Node skips building a web stream over the socket (docs/decisions/027).
+  if (Number.isInteger(declared) && declared >= 0) return request.text();
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -8,6 +8,7 @@ import { readLinkedInConfig } from '../api/linkedin/linkedin-config.ts';
 import type { RetryPolicy } from '../api/linkedin/publish-failure.ts';
 import type { ProviderConfig } from '../api/provider-config.ts';
 import { userTokenVerifier } from '../api/user-token-verifier.ts';
+import { providerFetch } from './provider-fetch.ts';
 import { sqlQuotaCounter } from './sql-quota-counter.ts';
 import type { EmbeddedServerOptions } from './start-embedded-server.ts';
 
@@ -41,6 +42,7 @@ export function mountApi(settings: EmbeddedApiSettings): NonNullable<EmbeddedSer
       providers: settings.providers,
       catalog: settings.catalog,
       quota: postgresAiQuota(sqlQuotaCounter(db), settings.quota),
+      aiFetch: providerFetch,
       linkedin: {
         setup: readLinkedInConfig(settings.linkedinEnv ?? {}, {
           ...(settings.linkedinRedirectUrl ? { redirectUrl: settings.linkedinRedirectUrl } : {}),

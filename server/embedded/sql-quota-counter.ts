@@ -1,4 +1,10 @@
-import { checkedRow, quotaUnavailable, type QuotaCounter, type QuotaRow } from '../api/ai-quota.ts';
+import {
+  checkedRow,
+  endedSessionError,
+  quotaUnavailable,
+  type QuotaCounter,
+  type QuotaRow,
+} from '../api/ai-quota.ts';
 import { unauthenticated } from '../api/verify-access-token.ts';
 import type { Database } from './db/database.ts';
 
@@ -29,20 +35,8 @@ export function sqlQuotaCounter(db: Database): QuotaCounter {
       );
       row = result.rows[0];
     } catch (error) {
-      throw endedSession(error) ? unauthenticated() : quotaUnavailable();
+      throw endedSessionError(error) ? unauthenticated() : quotaUnavailable();
     }
     return checkedRow(row);
   };
-}
-
-/** The function's own refusal of an ended session: RAISE SQLSTATE 'PGRST' with code session_not_found. */
-function endedSession(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  if (code !== 'PGRST' || typeof message !== 'string') return false;
-  try {
-    return (JSON.parse(message) as { code?: unknown }).code === 'session_not_found';
-  } catch {
-    return false;
-  }
 }

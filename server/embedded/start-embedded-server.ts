@@ -11,6 +11,7 @@ import type { PostgresDatabase } from './db/postgres-database.ts';
 import type { PgConnection } from './postgres/postgres-server.ts';
 import { prepareSchema } from './db/prepare-schema.ts';
 import { createHttpApp } from './http-app.ts';
+import { eventStreamsAtOnce } from './http/event-streams-at-once.ts';
 import { refuseUpgrade } from './http/upgrade-guard.ts';
 import { loadProjectKeys, type ProjectKeys } from './keys/project-keys.ts';
 import { RealtimeServer } from './realtime/realtime-socket.ts';
@@ -38,6 +39,8 @@ export interface EmbeddedServerOptions {
   databaseConnections?: { total: number; perOwner: number };
   /** A database to use instead of DATA_DIR's own server (tests: a copy of a migrated template). */
   externalDatabase?: PgConnection;
+  /** Where DATA_DIR's own server listens: its private socket (default), or 127.0.0.1 (the benchmarks). */
+  databaseListen?: 'socket' | 'tcp';
   /** Where operational messages go (default: console.warn). */
   log?: (message: string) => void;
   distDir: string | null;
@@ -93,6 +96,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
         : {}),
     },
     ...(options.externalDatabase ? { external: options.externalDatabase } : {}),
+    ...(options.databaseListen ? { listen: options.databaseListen } : {}),
     log,
   });
   const database = dataDir.db;
@@ -146,7 +150,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
       admin: createBackupRoute({ opened: dataDir, keys }),
     });
     self = app;
-    const honoListener = getRequestListener(app.fetch);
+    const honoListener = getRequestListener(eventStreamsAtOnce(app.fetch));
     const dev = options.devMiddleware;
     const server = createServer((req, res) => {
       if (dev && !apiPathPattern.test(req.url ?? '/')) dev(req, res, () => void honoListener(req, res));

@@ -1,6 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { testProviders, useApiTestServer } from '../helpers/api-server.ts';
+import { startApiTestServer, testProviders, useApiTestServer } from '../helpers/api-server.ts';
+import { startHangingProvider } from '../helpers/hanging-provider.ts';
+import { signedInClient } from '../helpers/test-server.ts';
 
 const messagesUrl = `${testProviders.ANTHROPIC_BASE_URL}/v1/messages`;
 const api = useApiTestServer();
@@ -213,7 +215,9 @@ describe('POST /api/generate-claude', () => {
       http.post(messagesUrl, () =>
         HttpResponse.json(
           { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
-          { status: 529 },
+          // Anthropic's own reason phrase: over HTTP/1.1 (node:http, docs/decisions/027) a
+          // reason phrase always arrives, and Node names a status it does not know "unknown".
+          { status: 529, statusText: 'Overloaded' },
         ),
       ),
     );
@@ -241,32 +245,31 @@ describe('POST /api/generate-claude', () => {
   });
 
   it('aborts the provider request when the browser leaves before the first byte', async () => {
-    let upstreamEntered!: () => void;
-    const entered = new Promise<void>((resolve) => (upstreamEntered = resolve));
-    let upstreamAborted!: () => void;
-    const aborted = new Promise<void>((resolve) => (upstreamAborted = resolve));
-    providers.use(
-      http.post(
-        messagesUrl,
-        ({ request }) =>
-          new Promise<Response>(() => {
-            // A provider still thinking, that never answers.
-            request.signal.addEventListener('abort', () => upstreamAborted());
-            upstreamEntered();
-          }),
-      ),
-    );
-    const browser = new AbortController();
-    const pending = generate({ prompt: 'Hi', model: 'claude-sonnet-4-6' }, { signal: browser.signal }).catch(
-      () => null,
-    );
-    // The browser leaves once the request has reached the provider, not after a guessed time.
-    await entered;
-    browser.abort();
-    await pending;
-    await Promise.race([
-      aborted,
-      delay(5_000).then(() => Promise.reject(new Error('the upstream request was not aborted'))),
-    ]);
+    // A real provider connection (still thinking, it never answers), which /api must hang up.
+    const anthropic = await startHangingProvider();
+    const server = await startApiTestServer({
+      providers: { ...testProviders, ANTHROPIC_BASE_URL: anthropic.url },
+    });
+    try {
+      const { session } = await signedInClient(server);
+      const browser = new AbortController();
+      const pending = fetch(`${server.url}/api/generate-claude`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ prompt: 'Hi', model: 'claude-sonnet-4-6' }),
+        signal: browser.signal,
+      }).catch(() => null);
+      // The browser leaves once the request has reached the provider, not after a guessed time.
+      await anthropic.entered;
+      browser.abort();
+      await pending;
+      await Promise.race([
+        anthropic.closed,
+        delay(5_000).then(() => Promise.reject(new Error('the upstream request was not aborted'))),
+      ]);
+    } finally {
+      await server.close();
+      await anthropic.close();
+    }
   });
 });

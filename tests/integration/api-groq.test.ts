@@ -1,7 +1,9 @@
 import Groq from 'groq-sdk';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { testProviders, useApiTestServer } from '../helpers/api-server.ts';
+import { startApiTestServer, testProviders, useApiTestServer } from '../helpers/api-server.ts';
+import { startHangingProvider } from '../helpers/hanging-provider.ts';
+import { signedInClient } from '../helpers/test-server.ts';
 
 const groqUrl = `${testProviders.GROQ_BASE_URL}/openai/v1/chat/completions`;
 const api = useApiTestServer();
@@ -269,36 +271,30 @@ describe('POST /api/groq/openai/v1/chat/completions', () => {
   });
 
   it('aborts the provider request when the browser disconnects', async () => {
-    let upstreamAborted!: () => void;
-    const aborted = new Promise<void>((resolve) => (upstreamAborted = resolve));
-    providers.use(
-      http.post(groqUrl, ({ request }) => {
-        request.signal.addEventListener('abort', () => upstreamAborted());
-        const stream = new ReadableStream<Uint8Array>({
-          start(controller) {
-            controller.enqueue(encoder.encode(`data: ${chunk({ content: 'Hel' })}\n\n`));
-            // …and never finishes, like a long generation.
-          },
-          cancel: () => upstreamAborted(),
-        });
-        return new HttpResponse(stream, { headers: { 'content-type': 'text/event-stream' } });
-      }),
-    );
-    const browser = new AbortController();
-    const response = await fetch(`${api.server().url}/api/groq/openai/v1/chat/completions`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${api.token()}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        model: 'openai/gpt-oss-20b',
-        messages: [{ role: 'user', content: 'Hi' }],
-        stream: true,
-      }),
-      signal: browser.signal,
-    });
-    const reader = response.body!.getReader();
-    await reader.read();
-    browser.abort();
-    await withTimeout(aborted, 5_000, 'the upstream request to be aborted');
+    // A real provider connection, which /api must hang up once the browser has gone.
+    const groq = await startHangingProvider(`data: ${chunk({ content: 'Hel' })}\n\n`);
+    const server = await startApiTestServer({ providers: { ...testProviders, GROQ_BASE_URL: groq.url } });
+    try {
+      const { session } = await signedInClient(server);
+      const browser = new AbortController();
+      const response = await fetch(`${server.url}/api/groq/openai/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          model: 'openai/gpt-oss-20b',
+          messages: [{ role: 'user', content: 'Hi' }],
+          stream: true,
+        }),
+        signal: browser.signal,
+      });
+      const reader = response.body!.getReader();
+      await reader.read();
+      browser.abort();
+      await withTimeout(groq.closed, 5_000, 'the upstream request to be aborted');
+    } finally {
+      await server.close();
+      await groq.close();
+    }
   });
 
   it('works end to end with groq-sdk, the user’s access api.token() as its API key', async () => {

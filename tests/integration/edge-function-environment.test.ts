@@ -130,6 +130,54 @@ describe('when the JWKS cannot be had', () => {
   });
 });
 
+describe('counting the AI budget (SUPABASE_DB_URL)', () => {
+  const limits = { requests: 2, requestsPerAddress: 100 };
+  const youtube = (edge: EdgeFunction, user: string) =>
+    fetch(`${edge.url}/api/youtube/videos?part=snippet&id=dQw4w9WgXcQ`, {
+      headers: { authorization: `Bearer ${user}` },
+    });
+  const countedRows = async (userId: string) =>
+    Number(
+      (
+        await project.db.query<{ count: string }>(
+          'select count(*) from private.ai_quota_buckets where subject = $1',
+          [`user:${userId}`],
+        )
+      ).rows[0]?.count,
+    );
+
+  it('counts on the database connection, in Postgres, without the REST API', async () => {
+    const env = hostedFunctionEnv(project, fake.url, limits);
+    expect(env.SUPABASE_DB_URL).toMatch(/^postgres:\/\/.+@127\.0\.0\.1:\d+\//);
+    // No secret key: a count through REST would answer 503, so these are counted on the connection.
+    const { SUPABASE_SECRET_KEYS: _secret, ...withoutSecret } = env;
+    const edge = await start(withoutSecret);
+    const { session, user } = await signedInClient(project);
+    for (let i = 0; i < limits.requests; i += 1) {
+      expect((await youtube(edge, session.access_token)).status).toBe(200);
+    }
+    const refused = await youtube(edge, session.access_token);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await countedRows(user.id)).toBe(1);
+  });
+
+  it('counts through REST when the database cannot be reached, and never twice', async () => {
+    const env = {
+      ...hostedFunctionEnv(project, fake.url, limits),
+      SUPABASE_DB_URL: `postgres://postgres:wrong@127.0.0.1:${await closedPort()}/postgres`,
+    };
+    const edge = await start(env);
+    const { session } = await signedInClient(project);
+    for (let i = 0; i < limits.requests; i += 1) {
+      expect((await youtube(edge, session.access_token)).status).toBe(200);
+    }
+    // The third call is the first refused: each call was counted once, over REST.
+    expect((await youtube(edge, session.access_token)).status).toBe(429);
+    expect(edge.output()).toContain('Counting AI calls over REST');
+  });
+});
+
 describe('refusing to start', () => {
   it('exits at start without any key, naming every missing variable', async () => {
     const { code, output } = await runEdgeFunctionToExit({});

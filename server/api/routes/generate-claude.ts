@@ -33,7 +33,7 @@ export function generateClaude(api: ApiContext) {
     // Counted last: a request refused above costs the user nothing.
     const call = { userId, sessionId, clientAddress: api.clientAddress(c) };
     const upstream = await countedCall(api.quota, call, c.req.raw.signal, (signal) =>
-      fetchProvider(api.fetch, 'Anthropic', `${anthropic.baseUrl}/v1/messages`, {
+      fetchProvider(api.aiFetch, 'Anthropic', `${anthropic.baseUrl}/v1/messages`, {
         method: 'POST',
         headers: {
           'x-api-key': anthropic.key,

@@ -45,7 +45,7 @@ export function groqChatCompletions(api: ApiContext) {
     // Counted last: a request refused above costs the user nothing.
     const call = { userId, sessionId, clientAddress: api.clientAddress(c) };
     const upstream = await countedCall(api.quota, call, c.req.raw.signal, (signal) =>
-      fetchProvider(api.fetch, 'Groq', `${groq.baseUrl}/openai/v1/chat/completions`, {
+      fetchProvider(api.aiFetch, 'Groq', `${groq.baseUrl}/openai/v1/chat/completions`, {
         method: 'POST',
         headers: {
           authorization: `Bearer ${groq.key}`,

@@ -90,7 +90,7 @@ export function perplexityAgent(api: ApiContext) {
     // Counted last: a request refused above costs the user nothing.
     const call = { userId, sessionId, clientAddress: api.clientAddress(c) };
     const upstream = await countedCall(api.quota, call, c.req.raw.signal, (signal) =>
-      fetchProvider(api.fetch, 'Perplexity', `${perplexity.baseUrl}/v1/agent`, {
+      fetchProvider(api.aiFetch, 'Perplexity', `${perplexity.baseUrl}/v1/agent`, {
         method: 'POST',
         headers: {
           authorization: `Bearer ${perplexity.key}`,

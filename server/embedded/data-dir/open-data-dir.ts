@@ -26,6 +26,11 @@ export interface OpenDataDirOptions {
   migrationsDir: string;
   /** Durable commits (default true; only throwaway test clusters turn them off). */
   durable?: boolean;
+  /**
+   * `tcp`: the cluster listens on 127.0.0.1 rather than its private socket, for a process that is
+   * not this one (the benchmark's Edge Function, as a hosted function reaches its database).
+   */
+  listen?: 'socket' | 'tcp';
   log: (message: string) => void;
 }
 
@@ -77,6 +82,7 @@ export async function openDataDir(dataDir: string, options: OpenDataDirOptions):
         binaries: await findPostgresBinaries(),
         runAs,
         durable: options.durable ?? true,
+        ...(options.listen ? { listen: options.listen } : {}),
         log: options.log,
       };
       imported = await importLegacyDatabase(layout, serverOptions, options.migrationsDir, options.log);

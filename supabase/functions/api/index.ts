@@ -2,7 +2,7 @@
 // Deploy: `npx supabase functions deploy api` and set the provider keys with
 // `npx supabase secrets set GROQ_API_KEY=… ANTHROPIC_API_KEY=…` (see README.md).
 import { Hono } from 'hono';
-import { postgresAiQuota } from '../../../server/api/ai-quota.ts';
+import { postgresAiQuota, restQuotaCounter } from '../../../server/api/ai-quota.ts';
 import { apiCors } from '../../../server/api/api-cors.ts';
 import { forwardedForAddress } from '../../../server/api/client-address.ts';
 import { createApiApp } from '../../../server/api/create-api-app.ts';
@@ -12,6 +12,7 @@ import { readLinkedInConfig } from '../../../server/api/linkedin/linkedin-config
 import { readProviderConfig } from '../../../server/api/provider-config.ts';
 import { userTokenVerifier } from '../../../server/api/user-token-verifier.ts';
 import { defaultModelCatalog } from '../../../shared/model-catalog.ts';
+import { postgresQuotaCounter } from './postgres-quota-counter.ts';
 
 const env = Deno.env.toObject();
 // Refuses to start, naming what is missing, rather than answer every request with an error.
@@ -22,6 +23,17 @@ const positive = (value: string | undefined, fallback: number) => {
   return Number.isInteger(number) && number > 0 ? number : fallback;
 };
 const requests = positive(env.API_RATE_LIMIT_REQUESTS, 30);
+
+// The quota through REST, with the secret key: hosted projects always give functions that key;
+// without it (and without a database connection) the AI routes answer 503.
+const quotaRest = {
+  supabaseUrl: hosted.supabaseUrl,
+  secretKey: hosted.secretKey,
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init),
+};
+// Hosted Supabase gives every function the project's database connection: one statement per
+// count, REST when it cannot be had (docs/decisions/027).
+const databaseUrl = env.SUPABASE_DB_URL?.trim() || null;
 
 const api = createApiApp({
   // Checked against the project's JWKS here (config.toml: verify_jwt = false, so CORS preflights arrive).
@@ -37,12 +49,7 @@ const api = createApiApp({
   catalog: defaultModelCatalog,
   // In Postgres, so it holds across isolates and restarts (supabase/migrations, docs/decisions/012).
   quota: postgresAiQuota(
-    {
-      supabaseUrl: hosted.supabaseUrl,
-      // Hosted projects always give functions their secret key; without it the AI routes answer 503.
-      secretKey: hosted.secretKey,
-      fetch: (input, init) => fetch(input, init),
-    },
+    databaseUrl ? postgresQuotaCounter(databaseUrl, restQuotaCounter(quotaRest)) : quotaRest,
     {
       requests,
       windowSeconds: positive(env.API_RATE_LIMIT_WINDOW_SECONDS, 60),
