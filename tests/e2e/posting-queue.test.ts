@@ -155,6 +155,8 @@ describe('posting queue', () => {
     if ((await moveTo.count()) === 0) await page.getByRole('button', { name: 'Next month' }).click();
     await moveTo.click();
     const dialog = page.getByRole('dialog', { name: `Move “${topics[0]}”` });
+    // The field is in the zone chosen in Settings → Schedule, and says so.
+    await dialog.getByText('Pick the new date and time. Times are in Europe/London.').waitFor();
     await dialog.getByLabel('New date and time').fill(value);
     await dialog.getByRole('button', { name: 'Move', exact: true }).click();
     await page.getByText(new RegExp(`^Moved “${topics[0]}” to .*, 10:15 AM\\.$`)).waitFor();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accessTokenOf, restAsUser } from '../../harness/journeys.ts';
 import { analyticsExport, linkedinDate } from '../../harness/analytics-workbook.ts';
 import { seriousAxeViolations } from './support/axe.ts';
+import { layoutProblems, setWidth } from './support/viewports.ts';
 import { fakeLinkedInEnv, useSignedInSession } from './support/signed-in-session.ts';
 
 // Results end to end (issue 28, docs/product.md §9.7): three posts published through the app to
@@ -63,10 +64,15 @@ describe('results', () => {
     const [curious, estimates, fridays] = posts.map((post) => sent(post.content));
     const today = linkedinDate(new Date().toISOString());
 
-    // Results before any import.
+    // Results before any import. With LinkedIn connected the page asks LinkedIn's API by itself
+    // when it opens (at most every few hours): this server's LinkedIn app lacks the permission (the
+    // fake's token has no r_member_postAnalytics), so the page says that source is unavailable.
+    session.browser.allowConsoleErrorsInThisTest(/status of 403 .*\/api\/linkedin\/results\/refresh/u);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Results' }).click();
     await page.getByRole('heading', { level: 1, name: 'Results' }).waitFor();
     await page.getByText(/None of your 3 published posts has results yet/u).waitFor();
+    const fromLinkedIn = page.getByRole('region', { name: 'Results from LinkedIn' });
+    await fromLinkedIn.getByText(/LinkedIn's API does not give this app your posts' results/u).waitFor();
 
     // LinkedIn's export names the posts by their links (percent-encoded for one); one row is of a
     // post the app does not know, on a day nothing went out.
@@ -118,6 +124,15 @@ describe('results', () => {
     expect(await matchedRow('No meetings on Fridays.').innerText()).toMatch(/3,000[\s\S]*9/u);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
+    // On a phone each matched post is a card: nothing scrolls sideways, every figure is named.
+    await setWidth(page, 390);
+    expect(await layoutProblems(page)).toEqual([]);
+    expect(await matchedRow('Why we hire for curiosity?').innerText()).toMatch(
+      /Published[\s\S]*Impressions\s+20,000[\s\S]*Engagements\s+1,234[\s\S]*Matched by\s+its LinkedIn link/u,
+    );
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await setWidth(page, 1280);
+
     // Stored in Postgres, with the export as their source.
     const stored = await restAsUser<{ impressions: number; engagements: number; source: string }[]>(
       page,
@@ -153,15 +168,10 @@ describe('results', () => {
       .first()
       .waitFor();
 
-    // LinkedIn's API, asked for the same figures: this server's LinkedIn app lacks the permission
-    // (the fake's token has no r_member_postAnalytics), so the page says that source is unavailable
-    // and the imported results stay.
-    session.browser.allowConsoleErrorsInThisTest(/status of 403 .*\/api\/linkedin\/results\/refresh/u);
+    // LinkedIn's API, asked by the author for the same figures: refused again, and the imported
+    // results stay.
     await page.getByRole('button', { name: 'Refresh from LinkedIn' }).click();
-    await page
-      .getByRole('region', { name: 'Results from LinkedIn' })
-      .getByText(/LinkedIn's API does not give this app your posts' results/u)
-      .waitFor();
+    await fromLinkedIn.getByText(/LinkedIn's API does not give this app your posts' results/u).waitFor();
     expect(await chartTable.innerText()).toMatch(/23,800/u);
 
     // "Write a new version" of the best post: the generator opens with the handover, and writes it.

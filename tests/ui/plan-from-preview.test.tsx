@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatPlanTime } from '@/lib/format/format-plan-time';
-import { toDateTimeLocal } from '@/lib/format/plan-dates';
+import { toDateTimeLocal, userTimeZone } from '@/lib/format/plan-dates';
 import type { Post } from '@/entities/post/post';
 import { setupApp, type TestUser } from '../helpers/render-app.tsx';
 
@@ -48,7 +48,7 @@ describe('planning a post from the preview', () => {
     await user.click(await preview.findByRole('button', { name: 'Plan…' }));
     const field = screen.getByLabelText('Planned for');
     expect(field).toHaveFocus();
-    await user.type(field, toDateTimeLocal(when));
+    await user.type(field, toDateTimeLocal(when, userTimeZone()));
     await user.click(preview.getByRole('button', { name: 'Save and plan' }));
 
     expect(

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { toDateTimeLocal } from '@/lib/format/plan-dates';
+import { toDateTimeLocal, userTimeZone } from '@/lib/format/plan-dates';
 import type { Post } from '@/entities/post/post';
 import { getSupabase } from '@/lib/supabase/client';
 import { setupApp, type TestUser } from '../helpers/render-app.tsx';
@@ -50,7 +50,7 @@ describe('one post never leaks into the next', () => {
     await screen.findByRole('heading', { level: 1, name: 'Create New Post' });
     await generate(user, first, 'Remote teams');
     await user.click(await preview().findByRole('button', { name: 'Plan…' }));
-    await user.type(screen.getByLabelText('Planned for'), toDateTimeLocal(tomorrowAtNine()));
+    await user.type(screen.getByLabelText('Planned for'), toDateTimeLocal(tomorrowAtNine(), userTimeZone()));
     await user.click(preview().getByRole('button', { name: 'Save and plan' }));
     await screen.findByText(/Post saved and planned for/);
 

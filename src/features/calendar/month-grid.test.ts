@@ -10,7 +10,11 @@ import {
   localDate,
   monthRange,
 } from './month-grid';
+import { browserTimeZone } from '@/lib/format/time-zone';
 import { postRow } from '../../../tests/helpers/post-row.ts';
+
+/** The zone the run is in (stubbed per block below): the calendar's zone when none is chosen. */
+const here = () => browserTimeZone();
 
 /** An unplanned post-like row: created at a local wall-clock time, so its calendar day is that time. */
 const unplanned = (id: string, iso: string) => ({ id, created_at: iso, calendar_at: iso });
@@ -138,10 +142,10 @@ describe.each(zones)('month grid in %s', (zone, januaryOffset) => {
   });
 
   it('gives a month as [local midnight of the 1st, local midnight of the next 1st)', () => {
-    expect(monthRange(2026, 10)).toEqual({ from: new Date(2026, 10, 1), to: new Date(2026, 11, 1) });
-    expect(monthRange(2026, 11)).toEqual({ from: new Date(2026, 11, 1), to: new Date(2027, 0, 1) });
-    expect(monthRange(2026, 0)).toEqual({ from: new Date(2026, 0, 1), to: new Date(2026, 1, 1) });
-    const { from, to } = monthRange(2026, 10);
+    expect(monthRange(2026, 10, here())).toEqual({ from: new Date(2026, 10, 1), to: new Date(2026, 11, 1) });
+    expect(monthRange(2026, 11, here())).toEqual({ from: new Date(2026, 11, 1), to: new Date(2027, 0, 1) });
+    expect(monthRange(2026, 0, here())).toEqual({ from: new Date(2026, 0, 1), to: new Date(2026, 1, 1) });
+    const { from, to } = monthRange(2026, 10, here());
     expect([from.getHours(), from.getMinutes(), to.getHours(), to.getMinutes()]).toEqual([0, 0, 0, 0]);
   });
 
@@ -154,7 +158,7 @@ describe.each(zones)('month grid in %s', (zone, januaryOffset) => {
       at('late-november', 2026, 10, 30, 23, 30),
       at('early-december', 2026, 11, 1, 0, 30),
     ];
-    const byDay = groupPostsByDay(posts);
+    const byDay = groupPostsByDay(posts, here());
     expect(byDay.get('2026-10-31')?.map((post) => post.id)).toEqual(['late-october']);
     expect(byDay.get('2026-11-01')?.map((post) => post.id)).toEqual(['early-november']);
     expect(byDay.get('2026-11-05')?.map((post) => post.id)).toEqual(['late-fifth']);
@@ -170,7 +174,7 @@ describe.each(zones)('month grid in %s', (zone, januaryOffset) => {
       at('late-november', 2026, 10, 30, 23, 59),
       unplanned('next-first-instant', new Date(2026, 11, 1).toISOString()),
     ];
-    expect(filterByRange(posts, monthRange(2026, 10)).map((post) => post.id)).toEqual([
+    expect(filterByRange(posts, monthRange(2026, 10, here())).map((post) => post.id)).toEqual([
       'first-instant',
       'late-november',
     ]);
@@ -185,7 +189,7 @@ describe('groupPostsByDay', () => {
       at('morning', 2026, 10, 5, 8, 15),
       at('noon', 2026, 10, 5, 12, 0),
     ];
-    const byDay = groupPostsByDay(posts);
+    const byDay = groupPostsByDay(posts, here());
     expect([...byDay.keys()]).toEqual(['2026-11-05']);
     expect(byDay.get('2026-11-05')?.map((post) => post.id)).toEqual(['morning', 'noon', 'evening']);
   });
@@ -194,7 +198,7 @@ describe('groupPostsByDay', () => {
     vi.stubEnv('TZ', 'America/New_York');
     try {
       // 02:30 UTC on 6 November is 21:30 on 5 November in New York (EST, UTC-5).
-      const byDay = groupPostsByDay([unplanned('utc', '2026-11-06T02:30:00+00:00')]);
+      const byDay = groupPostsByDay([unplanned('utc', '2026-11-06T02:30:00+00:00')], here());
       expect([...byDay.keys()]).toEqual(['2026-11-05']);
     } finally {
       vi.unstubAllEnvs();
@@ -226,18 +230,18 @@ describe('placement by calendar day (calendar_at: published, else planned, else 
 
   it('puts a post written in October and planned for 3 November on 3 November, in the November range', () => {
     const posts = [plannedForThird, publishedOnNinth, octoberDraft];
-    expect(filterByRange(posts, monthRange(2026, 10)).map((post) => post.id)).toEqual([
+    expect(filterByRange(posts, monthRange(2026, 10, here())).map((post) => post.id)).toEqual([
       'planned',
       'published',
     ]);
-    expect(filterByRange(posts, monthRange(2026, 9)).map((post) => post.id)).toEqual(['draft']);
-    const byDay = groupPostsByDay(posts);
+    expect(filterByRange(posts, monthRange(2026, 9, here())).map((post) => post.id)).toEqual(['draft']);
+    const byDay = groupPostsByDay(posts, here());
     expect(byDay.get('2026-11-03')?.map((post) => post.id)).toEqual(['planned']);
     expect(byDay.get('2026-10-12')).toBeUndefined();
   });
 
   it('puts a published post on the day it went out, not the day it was planned or written', () => {
-    const byDay = groupPostsByDay([publishedOnNinth]);
+    const byDay = groupPostsByDay([publishedOnNinth], here());
     expect([...byDay.keys()]).toEqual(['2026-11-09']);
   });
 
@@ -246,7 +250,7 @@ describe('placement by calendar day (calendar_at: published, else planned, else 
       planned_at: new Date(2026, 10, 3, 8, 0).toISOString(),
     });
     const sameDayDraft = written('written-on-the-third', new Date(2026, 10, 3, 9, 0), {});
-    const byDay = groupPostsByDay([plannedForThird, sameDayDraft, early]);
+    const byDay = groupPostsByDay([plannedForThird, sameDayDraft, early], here());
     expect(byDay.get('2026-11-03')?.map((post) => post.id)).toEqual([
       'early',
       'written-on-the-third',
@@ -278,7 +282,7 @@ describe('gridRange', () => {
     ['October 2026 (ends on a Saturday)', 2026, 9, [2026, 8, 27], [2026, 10, 1]],
     ['March 2026 (a spring daylight-saving change in many zones)', 2026, 2, [2026, 2, 1], [2026, 3, 5]],
   ] as const)('covers the grid of %s', (_name, year, monthIndex, from, to) => {
-    const range = gridRange(year, monthIndex);
+    const range = gridRange(year, monthIndex, here());
     expect(range.from).toEqual(localDate(from[0], from[1], from[2]));
     expect(range.to).toEqual(localDate(to[0], to[1], to[2]));
   });
@@ -287,7 +291,7 @@ describe('gridRange', () => {
     for (let monthIndex = 0; monthIndex < 12; monthIndex += 1) {
       const weeks = buildMonthGrid(2026, monthIndex);
       const days = weeks.flat();
-      const range = gridRange(2026, monthIndex);
+      const range = gridRange(2026, monthIndex, here());
       expect(dayKey(range.from)).toBe(dayKey(days[0]!.date));
       expect(range.from.getHours()).toBe(0);
       expect(range.to.getHours()).toBe(0);
@@ -305,11 +309,39 @@ describe('gridRange', () => {
       at('trailing', 2027, 0, 2, 23, 59),
       at('after', 2027, 0, 3, 0, 0),
     ];
-    expect(filterByRange(items, gridRange(2026, 11)).map((item) => item.id)).toEqual([
+    expect(filterByRange(items, gridRange(2026, 11, here())).map((item) => item.id)).toEqual([
       'leading',
       'in-month',
       'trailing',
     ]);
-    expect(filterByRange(items, monthRange(2026, 11)).map((item) => item.id)).toEqual(['in-month']);
+    expect(filterByRange(items, monthRange(2026, 11, here())).map((item) => item.id)).toEqual(['in-month']);
+  });
+});
+
+describe('the month in a chosen zone (Settings → Schedule), whatever the browser’s', () => {
+  const newYork = 'America/New_York';
+
+  it('runs a month from the zone’s midnight of the 1st, across its daylight-saving change', () => {
+    expect(monthRange(2026, 10, newYork)).toEqual({
+      from: new Date('2026-11-01T04:00:00Z'),
+      to: new Date('2026-12-01T05:00:00Z'),
+    });
+    // November 2026's grid: Sunday 1 November to Saturday 5 December.
+    expect(gridRange(2026, 10, 'Asia/Tokyo')).toEqual({
+      from: new Date('2026-10-31T15:00:00Z'),
+      to: new Date('2026-12-05T15:00:00Z'),
+    });
+  });
+
+  it('puts a post on its day in the zone', () => {
+    const late = unplanned('late', '2026-11-06T02:30:00.000Z');
+    expect([...groupPostsByDay([late], newYork).keys()]).toEqual(['2026-11-05']);
+    expect([...groupPostsByDay([late], 'Asia/Tokyo').keys()]).toEqual(['2026-11-06']);
+    expect(filterByRange([late], monthRange(2026, 10, 'Pacific/Honolulu')).map((post) => post.id)).toEqual([
+      'late',
+    ]);
+    expect(
+      filterByRange([unplanned('first', '2026-11-01T02:00:00Z')], monthRange(2026, 10, newYork)),
+    ).toEqual([]);
   });
 });

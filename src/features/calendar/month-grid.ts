@@ -1,10 +1,16 @@
-import { addDays, eachDayOfInterval, endOfMonth, endOfWeek, format, isValid, startOfWeek } from 'date-fns';
+import { eachDayOfInterval, endOfMonth, endOfWeek, format, isValid, startOfWeek } from 'date-fns';
+import { startOfZoneDay, zoneDay, zoneDayKey, type CivilDate } from '@/lib/format/time-zone';
 
 /**
- * Calendar arithmetic for the month view, all in the browser's local time zone: a post belongs to
- * the local day of its `calendar_at` (published, else planned, else created), and a month runs from local midnight of the 1st to local
- * midnight of the next month's 1st. Everything goes through date-fns, which steps days by calendar
- * date rather than by 24 hours, so daylight-saving changes never skip or repeat a day.
+ * Calendar arithmetic for the month view, in planning's time zone (Settings → Schedule, else the
+ * browser's): a post belongs to the day of its `calendar_at` (published, else planned, else
+ * created) on that zone's wall clock, and a month runs from that zone's midnight of the 1st to its
+ * midnight of the next month's 1st.
+ *
+ * The grid's days are calendar dates, carried as `Date`s at the browser's local midnight of that
+ * date (date-fns lays them out, stepping by calendar date rather than by 24 hours, so
+ * daylight-saving changes never skip or repeat a day); `civilOf` reads one back as a date, and
+ * time-zone.ts turns dates into instants in the zone.
  */
 
 export interface MonthGridDay {
@@ -14,9 +20,9 @@ export interface MonthGridDay {
 }
 
 export interface MonthRange {
-  /** Local midnight of the 1st (inclusive). */
+  /** The zone's midnight of the 1st (inclusive). */
   from: Date;
-  /** Local midnight of the next month's 1st (exclusive). */
+  /** The zone's midnight of the next month's 1st (exclusive). */
   to: Date;
 }
 
@@ -30,27 +36,45 @@ export function localDate(year: number, monthIndex: number, day: number): Date {
   return date;
 }
 
-/** The key of a local calendar day, e.g. "2026-11-05". */
+/** The key of a grid day (a calendar date at local midnight), e.g. "2026-11-05". */
 export function dayKey(date: Date): string {
   return format(date, 'yyyy-MM-dd');
 }
 
-/** [from, to) of a month in local time; `monthIndex` is 0-based like `Date#getMonth`. */
-export function monthRange(year: number, monthIndex: number): MonthRange {
-  return { from: localDate(year, monthIndex, 1), to: localDate(year, monthIndex + 1, 1) };
+/** The calendar date a grid day carries. */
+export const civilOf = (date: Date): CivilDate => ({
+  year: date.getFullYear(),
+  month: date.getMonth() + 1,
+  day: date.getDate(),
+});
+
+/** A calendar date as the grid carries it (local midnight of that date). */
+export const dateOfCivil = ({ year, month, day }: CivilDate): Date => localDate(year, month - 1, day);
+
+/** The grid day an instant falls on in `timeZone` (local midnight of that date). */
+export const zoneGridDay = (date: Date, timeZone: string): Date => dateOfCivil(zoneDay(date, timeZone));
+
+/** [from, to) of a month in `timeZone`; `monthIndex` is 0-based like `Date#getMonth`. */
+export function monthRange(year: number, monthIndex: number, timeZone: string): MonthRange {
+  return {
+    from: startOfZoneDay(civilOf(localDate(year, monthIndex, 1)), timeZone),
+    to: startOfZoneDay(civilOf(localDate(year, monthIndex + 1, 1)), timeZone),
+  };
 }
 
 /**
- * [from, to) of the days the month grid shows: local midnight of the Sunday that starts its first
- * week to local midnight after the Saturday that ends its last, so the leading and trailing days of
- * the adjacent months show their posts too.
+ * [from, to) of the days the month grid shows, in `timeZone`: midnight of the Sunday that starts
+ * its first week to midnight after the Saturday that ends its last, so the leading and trailing
+ * days of the adjacent months show their posts too.
  */
-export function gridRange(year: number, monthIndex: number): MonthRange {
+export function gridRange(year: number, monthIndex: number, timeZone: string): MonthRange {
   const first = localDate(year, monthIndex, 1);
-  const last = endOfWeek(endOfMonth(first), weekOptions);
-  const to = addDays(last, 1);
-  to.setHours(0, 0, 0, 0);
-  return { from: startOfWeek(first, weekOptions), to };
+  const last = civilOf(endOfWeek(endOfMonth(first), weekOptions));
+  const after = localDate(last.year, last.month - 1, last.day + 1);
+  return {
+    from: startOfZoneDay(civilOf(startOfWeek(first, weekOptions)), timeZone),
+    to: startOfZoneDay(civilOf(after), timeZone),
+  };
 }
 
 /** Whether a moment falls in [from, to). */
@@ -84,13 +108,16 @@ export function filterByRange<T extends { calendar_at: string }>(
   });
 }
 
-/** Items grouped by the local day of `calendar_at` (see `dayKey`), each day in time order. */
-export function groupPostsByDay<T extends { calendar_at: string }>(items: readonly T[]): Map<string, T[]> {
+/** Items grouped by the day of `calendar_at` in `timeZone` (keys as `dayKey`), each day in time order. */
+export function groupPostsByDay<T extends { calendar_at: string }>(
+  items: readonly T[],
+  timeZone: string,
+): Map<string, T[]> {
   const byDay = new Map<string, T[]>();
   for (const item of items) {
     const at = new Date(item.calendar_at);
     if (!isValid(at)) continue;
-    const key = dayKey(at);
+    const key = zoneDayKey(at, timeZone);
     const day = byDay.get(key);
     if (day) day.push(item);
     else byDay.set(key, [item]);

@@ -1,6 +1,8 @@
-import { addDays, addHours, format, isBefore, startOfDay, startOfHour } from 'date-fns';
 import { formatPlanTime } from '@/lib/format/format-plan-time';
+import { formatTimeOfDay } from '@/lib/format/plan-dates';
+import { addCivilDays, civilKey, wallClock, wallTimeToInstant, zoneDay } from '@/lib/format/time-zone';
 import type { Post } from '@/entities/post/post';
+import { civilOf, dateOfCivil } from './month-grid';
 
 export const pastDayMessage = 'Pick today or a later day to plan a post.';
 
@@ -13,23 +15,37 @@ export type MoveDecision =
 
 type Placed = Pick<Post, 'calendar_at' | 'planned_at'>;
 
-/** Local midnight of the day `days` after the post's calendar day (the keyboard's target). */
-export function dayAfter(post: Pick<Post, 'calendar_at'>, days: number): Date {
-  return addDays(startOfDay(new Date(post.calendar_at)), days);
+const hourMs = 3_600_000;
+
+/**
+ * The grid day (a calendar date, see month-grid.ts) `days` after the post's calendar day in
+ * planning's zone (the keyboard's target).
+ */
+export function dayAfter(post: Pick<Post, 'calendar_at'>, days: number, timeZone: string): Date {
+  return dateOfCivil(addCivilDays(zoneDay(new Date(post.calendar_at), timeZone), days));
+}
+
+/** The next full hour on the zone's wall clock (10:30 → 11:00; in a zone with a :30 offset too). */
+function nextFullHour(now: Date, timeZone: string): Date {
+  const wall = wallClock(timeZone, now.getTime());
+  const intoHour = (wall.minute * 60 + wall.second) * 1000 + now.getUTCMilliseconds();
+  return new Date(now.getTime() - intoHour + hourMs);
 }
 
 /**
- * The new plan for a post put on `day` (local time): that day at the post's current time of day.
- * A day before today is refused; today at a time already gone becomes the next full hour, so a
- * moved post is never due in the past (the publisher would post it at once).
+ * The new plan for a post put on `day` (a calendar date in planning's zone): that day at the
+ * post's current wall-clock time in the zone, so a move across a daylight-saving change keeps
+ * 9:15 at 9:15. A day before today is refused; today at a time already gone becomes the next
+ * full hour, so a moved post is never due in the past (the publisher would post it at once).
  */
-export function decideMove(post: Placed, day: Date, now: Date): MoveDecision {
-  if (isBefore(startOfDay(day), startOfDay(now))) return { kind: 'refused', message: pastDayMessage };
-  const current = new Date(post.calendar_at);
-  const wanted = new Date(day);
-  wanted.setHours(current.getHours(), current.getMinutes(), 0, 0);
+export function decideMove(post: Placed, day: Date, now: Date, timeZone: string): MoveDecision {
+  const target = civilOf(day);
+  if (civilKey(target) < civilKey(zoneDay(now, timeZone)))
+    return { kind: 'refused', message: pastDayMessage };
+  const current = wallClock(timeZone, Date.parse(post.calendar_at));
+  const wanted = new Date(wallTimeToInstant(timeZone, target, current.hour, current.minute));
   const passed = wanted.getTime() <= now.getTime();
-  const plannedAt = passed ? addHours(startOfHour(now), 1) : wanted;
+  const plannedAt = passed ? nextFullHour(now, timeZone) : wanted;
   if (post.planned_at !== null && Date.parse(post.planned_at) === plannedAt.getTime())
     return { kind: 'unchanged' };
   return { kind: 'planned', plannedAt, passed: passed ? wanted : null };
@@ -49,17 +65,17 @@ export function decideMoveTo(post: Pick<Post, 'planned_at'>, at: Date, now: Date
 
 const named = (topic: string) => `“${topic || 'Untitled post'}”`;
 
-/** What a saved move says, e.g. "Moved “Launch recap” to Fri 27 Nov, 9:00 AM." */
-export function movedMessage(topic: string, plannedAt: Date, passed: Date | null): string {
-  const moved = `Moved ${named(topic)} to ${formatPlanTime(plannedAt)}`;
+/** What a saved move says, in planning's zone, e.g. "Moved “Launch recap” to Fri 27 Nov, 9:00 AM." */
+export function movedMessage(topic: string, plannedAt: Date, passed: Date | null, timeZone: string): string {
+  const moved = `Moved ${named(topic)} to ${formatPlanTime(plannedAt, timeZone)}`;
   return passed
-    ? `${moved}, the next full hour, because ${format(passed, 'p')} has already passed today.`
+    ? `${moved}, the next full hour, because ${formatTimeOfDay(passed, timeZone)} has already passed today.`
     : `${moved}.`;
 }
 
 /** What an undone move says: back to its old time, or a draft again when it had none. */
-export function undoneMessage(topic: string, previous: string | null): string {
+export function undoneMessage(topic: string, previous: string | null, timeZone: string): string {
   return previous === null
     ? `${named(topic)} is a draft again.`
-    : `Moved ${named(topic)} back to ${formatPlanTime(new Date(previous))}.`;
+    : `Moved ${named(topic)} back to ${formatPlanTime(new Date(previous), timeZone)}.`;
 }

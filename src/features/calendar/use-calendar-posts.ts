@@ -12,6 +12,8 @@ interface Options {
   monthIndex: number;
   /** The time the live refresh compares plans with. */
   clock: () => Date;
+  /** Planning's time zone: the month's days are its days. */
+  timeZone: string;
 }
 
 /**
@@ -19,8 +21,8 @@ interface Options {
  * kept in step. A changed post is put in place in all three; while one is due or going out, both
  * lists reload quietly (see useLiveRefresh), and the dialog follows the freshest copy.
  */
-export function useCalendarPosts({ loadMonth, loadUpcoming, year, monthIndex, clock }: Options) {
-  const month = useMonthPosts(loadMonth, year, monthIndex);
+export function useCalendarPosts({ loadMonth, loadUpcoming, year, monthIndex, clock, timeZone }: Options) {
+  const month = useMonthPosts(loadMonth, year, monthIndex, timeZone);
   const upcoming = useUpcoming(loadUpcoming);
   /** The open post as last seen; a fresher copy in the month or the Upcoming list wins. */
   const [opened, setOpened] = useState<Post | null>(null);
@@ -28,8 +30,8 @@ export function useCalendarPosts({ loadMonth, loadUpcoming, year, monthIndex, cl
   const loaded = month.state.status === 'ready' ? month.state.posts : [];
   const planned = upcoming.state.status === 'ready' ? upcoming.state.posts : [];
   // The grid shows the adjacent months' days with their posts; the agenda and the count, the month's.
-  const gridPosts = filterByRange(loaded, gridRange(year, monthIndex));
-  const posts = filterByRange(gridPosts, monthRange(year, monthIndex));
+  const gridPosts = filterByRange(loaded, gridRange(year, monthIndex, timeZone));
+  const posts = filterByRange(gridPosts, monthRange(year, monthIndex, timeZone));
   const openPost =
     opened &&
     (loaded.find((post) => post.id === opened.id) ?? planned.find((post) => post.id === opened.id) ?? opened);

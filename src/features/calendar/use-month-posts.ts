@@ -12,22 +12,23 @@ type Settled = { key: string } & Exclude<MonthPosts, { status: 'loading' }>;
 const fallbackMessage = 'Could not load your posts for this month.';
 
 /**
- * The posts of one visible month's grid (the month and the adjacent months' days it shows), loaded with `loadMonth(from, to)` whenever the month changes or
+ * The posts of one visible month's grid (the month and the adjacent months' days it shows, in
+ * planning's zone), loaded with `loadMonth(from, to)` whenever the month or the zone changes or
  * `retry` is called. A reply for a month the user has already left is ignored. `loadMonth` is read
  * when a load starts, so an inline arrow from the route does not trigger a reload on every render.
  * `refresh` reloads quietly (no loading state; a failure keeps what is shown), for live statuses.
  */
-export function useMonthPosts(loadMonth: LoadMonth, year: number, monthIndex: number) {
+export function useMonthPosts(loadMonth: LoadMonth, year: number, monthIndex: number, timeZone: string) {
   const [attempt, setAttempt] = useState(0);
   const [settled, setSettled] = useState<Settled | null>(null);
-  const key = `${year}-${monthIndex}#${attempt}`;
+  const key = `${year}-${monthIndex}@${timeZone}#${attempt}`;
   const load = useEffectEvent((from: Date, to: Date) => loadMonth(from, to));
   /** Counts posts put in place here, so a refresh that started before one cannot undo it. */
   const localChanges = useRef(0);
 
   useEffect(() => {
     let current = true;
-    const { from, to } = gridRange(year, monthIndex);
+    const { from, to } = gridRange(year, monthIndex, timeZone);
     // The promise constructor also turns a synchronous throw into a rejection.
     new Promise<Post[]>((resolve) => resolve(load(from, to))).then(
       (posts) => {
@@ -45,7 +46,7 @@ export function useMonthPosts(loadMonth: LoadMonth, year: number, monthIndex: nu
     return () => {
       current = false;
     };
-  }, [year, monthIndex, key]);
+  }, [year, monthIndex, timeZone, key]);
 
   const state: MonthPosts = settled?.key === key ? settled : { status: 'loading' };
 
@@ -54,7 +55,7 @@ export function useMonthPosts(loadMonth: LoadMonth, year: number, monthIndex: nu
     retry: () => setAttempt((value) => value + 1),
     refresh: () => {
       const changes = localChanges.current;
-      const { from, to } = gridRange(year, monthIndex);
+      const { from, to } = gridRange(year, monthIndex, timeZone);
       new Promise<Post[]>((resolve) => resolve(loadMonth(from, to))).then(
         (posts) =>
           setSettled((current) =>

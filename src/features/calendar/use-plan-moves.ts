@@ -25,6 +25,8 @@ export interface PostMoves {
   moveTo: (post: Post, at: Date) => void;
   /** The time the rules compare with: "Move to…" offers no time already gone. */
   clock: () => Date;
+  /** Planning's time zone: days, times and the "Move to…" field are read on its wall clock. */
+  timeZone: string;
   /** The id of the visible hint on how to move posts, which describes each movable chip. */
   hintId: string;
   /** The post just moved: a busy day cell expands so that it stays in sight. */
@@ -35,6 +37,8 @@ interface Options {
   onPlanPost: PlanPost;
   /** The time the rules compare with (today, a time already gone). */
   clock: () => Date;
+  /** Planning's time zone (see PostMoves). */
+  timeZone: string;
   /** A plan was saved: put the post in place; `focus` when its chip should keep the keyboard focus. */
   onPlanned: (post: Post, focus: boolean) => void;
 }
@@ -46,7 +50,7 @@ const failedMessage = 'Could not plan the post. Please try again.';
  * that says what happened (with Undo), and Undo itself. Nothing moves until the save succeeds, so a
  * failed save leaves the post where it was.
  */
-export function usePlanMoves({ onPlanPost, clock, onPlanned }: Options) {
+export function usePlanMoves({ onPlanPost, clock, timeZone, onPlanned }: Options) {
   const [saving, setSaving] = useState<ReadonlySet<string>>(() => new Set());
   const [notice, setNotice] = useState<MoveNotice | null>(null);
   /** Why the last save failed, or null. */
@@ -74,7 +78,7 @@ export function usePlanMoves({ onPlanPost, clock, onPlanned }: Options) {
 
   function move(post: Post, day: Date, focus: boolean) {
     if (saving.has(post.id)) return;
-    apply(post, decideMove(post, day, clock()), focus);
+    apply(post, decideMove(post, day, clock(), timeZone), focus);
   }
 
   /** Plans the post for exactly `at` ("Move to…"); a time already gone is refused with a notice. */
@@ -99,7 +103,7 @@ export function usePlanMoves({ onPlanPost, clock, onPlanned }: Options) {
         : null;
     void save(post.id, decision.plannedAt, focus, () => ({
       kind: 'moved',
-      message: movedMessage(post.topic, decision.plannedAt, decision.passed),
+      message: movedMessage(post.topic, decision.plannedAt, decision.passed, timeZone),
       undo,
     }));
   }
@@ -110,7 +114,7 @@ export function usePlanMoves({ onPlanPost, clock, onPlanned }: Options) {
     const { id, topic, previous } = notice.undo;
     void save(id, previous === null ? null : new Date(previous), true, () => ({
       kind: 'undone',
-      message: undoneMessage(topic, previous),
+      message: undoneMessage(topic, previous, timeZone),
     }));
   }
 

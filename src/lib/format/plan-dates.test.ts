@@ -6,6 +6,9 @@ import {
   fromDateTimeLocal,
   toDateTimeLocal,
 } from './plan-dates';
+import { browserTimeZone } from './time-zone';
+
+const here = browserTimeZone();
 
 // Local times: whatever the machine's time zone, these read back as written.
 const friday = new Date(2026, 10, 27, 9, 0);
@@ -20,15 +23,15 @@ describe('plan dates', () => {
   });
 
   it('writes and reads datetime-local values in local time', () => {
-    expect(toDateTimeLocal(new Date(2026, 10, 27, 9, 0, 42))).toBe('2026-11-27T09:00');
-    expect(fromDateTimeLocal('2026-11-27T09:00')).toEqual(friday);
-    expect(fromDateTimeLocal('2026-11-27T09:00:30')).toEqual(new Date(2026, 10, 27, 9, 0, 30));
+    expect(toDateTimeLocal(new Date(2026, 10, 27, 9, 0, 42), here)).toBe('2026-11-27T09:00');
+    expect(fromDateTimeLocal('2026-11-27T09:00', here)).toEqual(friday);
+    expect(fromDateTimeLocal('2026-11-27T09:00:30', here)).toEqual(new Date(2026, 10, 27, 9, 0, 30));
   });
 
   it('reads nothing from an empty, partial or impossible value', () => {
-    expect(fromDateTimeLocal('')).toBeNull();
-    expect(fromDateTimeLocal('2026-11-27')).toBeNull();
-    expect(fromDateTimeLocal('2026-11-27T09:00Z')).toBeNull();
-    expect(fromDateTimeLocal('2026-13-40T09:00')).toBeNull();
+    expect(fromDateTimeLocal('', here)).toBeNull();
+    expect(fromDateTimeLocal('2026-11-27', here)).toBeNull();
+    expect(fromDateTimeLocal('2026-11-27T09:00Z', here)).toBeNull();
+    expect(fromDateTimeLocal('2026-13-40T09:00', here)).toBeNull();
   });
 });

@@ -7,11 +7,12 @@ export type PlanInput = { ok: true; date: Date } | { ok: false; problem: 'missin
 export const hasPassed = (date: Date, now: Date = new Date()): boolean => date.getTime() <= now.getTime();
 
 /**
- * Reads a datetime-local value as a plan, in the user's time zone. Nothing that is empty, partial
- * or impossible is a plan ('missing'), nor is a time that has already come ('passed').
+ * Reads a datetime-local value as a plan, a wall-clock time in `timeZone` (planning's zone).
+ * Nothing that is empty, partial or impossible is a plan ('missing'), nor is a time that has
+ * already come ('passed').
  */
-export function readPlanInput(value: string, now: Date = new Date()): PlanInput {
-  const date = fromDateTimeLocal(value);
+export function readPlanInput(value: string, timeZone: string, now: Date = new Date()): PlanInput {
+  const date = fromDateTimeLocal(value, timeZone);
   if (!date) return { ok: false, problem: 'missing' };
   return hasPassed(date, now) ? { ok: false, problem: 'passed' } : { ok: true, date };
 }

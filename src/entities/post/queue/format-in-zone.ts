@@ -1,7 +1,7 @@
-import { monthNames } from '@/lib/format/plan-dates';
-import { wallClock, type WeeklySlot } from './slot-math';
+import { formatPlanTime } from '@/lib/format/format-plan-time';
+import { formatClock, formatTimeOfDay } from '@/lib/format/plan-dates';
+import type { WeeklySlot } from './slot-math';
 
-const shortWeekdays = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 export const weekdayNames = [
   '',
   'Monday',
@@ -12,11 +12,6 @@ export const weekdayNames = [
   'Saturday',
   'Sunday',
 ];
-
-/** "8:30 AM", "12:05 PM": a time of day as the app writes it. */
-export function formatClock(hour: number, minute: number): string {
-  return `${hour % 12 || 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
-}
 
 /** A slot's time of day ("08:30") as the app writes it ("8:30 AM"). */
 export function formatSlotClock(time: string): string {
@@ -29,13 +24,7 @@ export const formatWeeklySlot = (slot: WeeklySlot): string =>
   `${weekdayNames[slot.weekday]}, ${formatSlotClock(slot.time)}`;
 
 /** "Tue 1 Dec, 8:30 AM": an instant as the wall clock of `timeZone` shows it (format-plan-time.ts, in a chosen zone). */
-export function formatInZone(date: Date, timeZone: string): string {
-  const wall = wallClock(timeZone, date.getTime());
-  return `${shortWeekdays[wall.weekday]} ${wall.day} ${monthNames[wall.month - 1]}, ${formatClock(wall.hour, wall.minute)}`;
-}
+export const formatInZone = (date: Date, timeZone: string): string => formatPlanTime(date, timeZone);
 
 /** "8:30 AM" in `timeZone`. */
-export function formatTimeInZone(date: Date, timeZone: string): string {
-  const wall = wallClock(timeZone, date.getTime());
-  return formatClock(wall.hour, wall.minute);
-}
+export const formatTimeInZone = (date: Date, timeZone: string): string => formatTimeOfDay(date, timeZone);

@@ -1,3 +1,14 @@
+import {
+  addCivilDays,
+  isTimeZone,
+  wallClock,
+  wallTimeToInstant,
+  zoneOffsetMs,
+  type CivilDate,
+} from '@/lib/format/time-zone';
+
+export { isTimeZone, wallClock, wallTimeToInstant, zoneOffsetMs, type CivilDate };
+
 /*
  * The posting queue's arithmetic (docs/product.md §9.6), pure and on the platform's Intl API only.
  *
@@ -5,7 +16,8 @@
  * 08:30 Europe/London stays 08:30 across the October and March changes. The database's
  * public.queue_post (supabase/migrations/20261129000400_posting_queue.sql) decides which slot a
  * post takes; this file computes the same slots in the browser to show free ones and to name them.
- * Both read a wall-clock time the way PostgreSQL's `timestamp AT TIME ZONE zone` does:
+ * Both read a wall-clock time the way PostgreSQL's `timestamp AT TIME ZONE zone` does (the zone
+ * conversion itself is src/lib/format/time-zone.ts, shared with every planned time the app shows):
  * - a time that does not exist (the hour skipped on a spring-forward day: 01:30 in London on the
  *   last Sunday of March) takes the offset in force before the change, so it lands an hour later
  *   (02:30 BST): the post still goes out that morning, at the first moment the clock allows;
@@ -20,7 +32,6 @@ export interface WeeklySlot {
 }
 
 const minuteMs = 60_000;
-const dayMs = 86_400_000;
 /** A slot closer than this is skipped: the post would go out before the author could change their mind. */
 export const queueLeadMs = 5 * minuteMs;
 /** How far ahead the queue looks for a free slot (as the database does). */
@@ -47,116 +58,7 @@ export function sortSlots(slots: readonly WeeklySlot[]): WeeklySlot[] {
   return keys.map((key) => parseSlot(key)).filter((slot): slot is WeeklySlot => slot !== null);
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** Whether the platform knows a time zone name ("Europe/London"); false for anything else. */
-export function isTimeZone(timeZone: string): boolean {
-  if (timeZone.trim() === '' || timeZone !== timeZone.trim()) return false;
-  try {
-    formatterFor(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** "12/1/2026, 08:30:00", as formatterFor's formatter writes a moment (en-US, 24-hour). */
-const formatted = /^(\d{1,2})\/(\d{1,2})\/(\d{4}),? (\d{1,2}):(\d{2}):(\d{2})$/;
-
-/**
- * How far the zone's wall clock is ahead of UTC at an instant, in milliseconds. Read from the
- * formatted string (five times faster than formatToParts, which the queue's search calls often),
- * with formatToParts as the fallback should a platform write it differently.
- */
-export function zoneOffsetMs(timeZone: string, instant: number): number {
-  const formatter = formatterFor(timeZone);
-  const match = formatted.exec(formatter.format(instant));
-  let wall: number;
-  if (match) {
-    const [, month, day, year, hour, minute, second] = match.map(Number) as number[];
-    wall = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
-  } else {
-    const fields: Record<string, number> = {};
-    for (const part of formatter.formatToParts(instant))
-      if (part.type !== 'literal') fields[part.type] = Number(part.value);
-    wall = Date.UTC(
-      fields.year ?? 1970,
-      (fields.month ?? 1) - 1,
-      fields.day ?? 1,
-      fields.hour ?? 0,
-      fields.minute ?? 0,
-      fields.second ?? 0,
-    );
-  }
-  return wall - Math.floor(instant / 1000) * 1000;
-}
-
-/** A civil date (no time zone): the day a slot falls on. */
-export interface CivilDate {
-  year: number;
-  /** 1–12 */
-  month: number;
-  day: number;
-}
-
-/** The wall-clock date and time of an instant in a zone. */
-export function wallClock(timeZone: string, instant: number) {
-  const shifted = new Date(instant + zoneOffsetMs(timeZone, instant));
-  return {
-    year: shifted.getUTCFullYear(),
-    month: shifted.getUTCMonth() + 1,
-    day: shifted.getUTCDate(),
-    hour: shifted.getUTCHours(),
-    minute: shifted.getUTCMinutes(),
-    /** ISO weekday, 1 = Monday … 7 = Sunday. */
-    weekday: shifted.getUTCDay() || 7,
-  };
-}
-
-/**
- * The instant a wall-clock time in a zone means, read as PostgreSQL reads it (see the top of this
- * file): a skipped time takes the offset before the change, a repeated time the offset after it.
- */
-export function wallTimeToInstant(timeZone: string, date: CivilDate, hour: number, minute: number): number {
-  const local = Date.UTC(date.year, date.month - 1, date.day, hour, minute);
-  // No zone changes offset twice within a day, so the offsets half a day either side bracket it.
-  const before = zoneOffsetMs(timeZone, local - dayMs / 2);
-  const after = zoneOffsetMs(timeZone, local + dayMs / 2);
-  if (before === after) return local - before;
-  const earlier = local - before;
-  const later = local - after;
-  const fits = (instant: number, offset: number) => zoneOffsetMs(timeZone, instant) === offset;
-  const beforeFits = fits(earlier, before);
-  const afterFits = fits(later, after);
-  if (beforeFits && afterFits) return Math.max(earlier, later); // repeated: the second one
-  if (afterFits) return later;
-  // Either the time exists only with the earlier offset, or not at all (skipped): PostgreSQL uses
-  // the offset in force before the change in both cases.
-  return earlier;
-}
-
-const addDays = (date: CivilDate, days: number): CivilDate => {
-  const moved = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
-  return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() };
-};
+const addDays = addCivilDays;
 const isoWeekday = (date: CivilDate) =>
   new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() || 7;
 

@@ -1,8 +1,7 @@
-import { userTimeZone } from '@/lib/format/plan-dates';
-import { isTimeZone } from './slot-math';
+import { browserTimeZone, isTimeZone } from '@/lib/format/time-zone';
 
 /** The browser's time zone ("Europe/Berlin"), the schedule's default. */
-export const browserTimeZone = userTimeZone;
+export { browserTimeZone };
 
 /** The IANA zone names the platform knows, for the zone picker (a few common ones when it cannot list them). */
 export function knownTimeZones(): string[] {

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Post } from '@/entities/post/post';
+import { browserTimeZone } from '@/lib/format/time-zone';
 import { groupPostsByDay } from '../month-grid';
 import { CalendarAgenda } from './calendar-agenda';
 import { postRow } from '../../../../tests/helpers/post-row.ts';
@@ -24,8 +25,9 @@ function renderAgenda(posts: Post[]) {
     <>
       <h2 id="month">November 2026</h2>
       <CalendarAgenda
-        postsByDay={groupPostsByDay(posts)}
-        today={new Date(2026, 10, 18, 10, 30)}
+        postsByDay={groupPostsByDay(posts, browserTimeZone())}
+        today={new Date(2026, 10, 18)}
+        timeZone={browserTimeZone()}
         labelledBy="month"
         busy={false}
         onOpenPost={onOpenPost}

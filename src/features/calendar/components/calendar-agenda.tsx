@@ -6,9 +6,12 @@ import { MoveTo } from './move-to';
 import { PostChip } from './post-chip';
 
 interface CalendarAgendaProps {
-  /** The visible month's posts, grouped by local day (see groupPostsByDay). */
+  /** The visible month's posts, grouped by their day in planning's zone (see groupPostsByDay). */
   postsByDay: ReadonlyMap<string, Post[]>;
+  /** Today, as the grid carries days (month-grid.ts: local midnight of the zone's date). */
   today: Date;
+  /** Planning's time zone: the posts' times are shown on its wall clock. */
+  timeZone: string;
   /** The id of the month title, which names the list. */
   labelledBy: string;
   busy: boolean;
@@ -17,7 +20,7 @@ interface CalendarAgendaProps {
   moves?: PostMoves | undefined;
 }
 
-/** A "yyyy-MM-dd" day key as local midnight of that day. */
+/** A "yyyy-MM-dd" day key as the grid carries that day (local midnight of the date). */
 function dateOfKey(key: string): Date {
   const [year = 0, month = 1, day = 1] = key.split('-').map(Number);
   return localDate(year, month - 1, day);
@@ -30,6 +33,7 @@ function dateOfKey(key: string): Date {
 export function CalendarAgenda({
   postsByDay,
   today,
+  timeZone,
   labelledBy,
   busy,
   onOpenPost,
@@ -59,7 +63,13 @@ export function CalendarAgenda({
               {(postsByDay.get(key) ?? []).map((post) => (
                 <li key={post.id} className="flex items-stretch gap-1.5">
                   <div className="min-w-0 flex-1">
-                    <PostChip post={post} onOpen={onOpenPost} layout="row" moves={moves} />
+                    <PostChip
+                      post={post}
+                      timeZone={timeZone}
+                      onOpen={onOpenPost}
+                      layout="row"
+                      moves={moves}
+                    />
                   </div>
                   {moves && <MoveTo post={post} moves={moves} layout="row" />}
                 </li>

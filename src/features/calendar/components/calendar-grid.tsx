@@ -18,8 +18,8 @@ interface CalendarGridProps {
   moves?: PostMoves | undefined;
   /** Free posting times of the queue by day key, shown faintly in their days. */
   freeSlotsByDay?: ReadonlyMap<string, Date[]> | undefined;
-  /** The zone the queue's times are shown in. */
-  slotTimeZone?: string | undefined;
+  /** Planning's time zone: days and times are those of its wall clock. */
+  timeZone: string;
 }
 
 /**
@@ -35,7 +35,7 @@ export function CalendarGrid({
   onOpenPost,
   moves,
   freeSlotsByDay,
-  slotTimeZone,
+  timeZone,
 }: CalendarGridProps) {
   return (
     <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -70,7 +70,7 @@ export function CalendarGrid({
                     onOpenPost={onOpenPost}
                     moves={moves}
                     freeSlots={freeSlotsByDay?.get(key)}
-                    slotTimeZone={slotTimeZone}
+                    timeZone={timeZone}
                   />
                 );
               })}

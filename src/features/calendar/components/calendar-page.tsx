@@ -1,11 +1,21 @@
-import { addMonths, format, isSameMonth } from 'date-fns';
-import { useEffect, useId, useRef, useState, type JSX, type ReactNode } from 'react';
-import { queueTimeZone, useScheduleStore } from '@/entities/post/queue/schedule-store';
+import { addMonths, format } from 'date-fns';
+import { useId, useRef, useState, type JSX, type ReactNode } from 'react';
+import { zoneDay } from '@/lib/format/time-zone';
+import { useScheduleStore } from '@/entities/post/queue/schedule-store';
+import { usePlanTimeZone } from '@/entities/post/queue/use-plan-time-zone';
 import type { ImageEdit } from '@/entities/post/image/image-attachment';
 import type { Post } from '@/entities/post/post';
 import type { AuthorStyle } from '@/entities/post/check/author-style';
 import { freeSlotsByDay } from '../free-slots';
-import { buildMonthGrid, gridRange, groupPostsByDay, inRange, localDate, monthRange } from '../month-grid';
+import {
+  buildMonthGrid,
+  gridRange,
+  groupPostsByDay,
+  inRange,
+  localDate,
+  monthRange,
+  zoneGridDay,
+} from '../month-grid';
 import { dayAfter } from '../plan-move';
 import { useCalendarPosts } from '../use-calendar-posts';
 import { useChipFocus } from '../use-chip-focus';
@@ -23,7 +33,7 @@ import { isMovable } from './post-status';
 import { UpcomingList } from './upcoming-list';
 
 export interface CalendarPageProps {
-  /** Loads the signed-in user's posts whose calendar day is in [from, to) (the visible month, in the user's time zone). */
+  /** Loads the signed-in user's posts whose calendar day is in [from, to) (the visible month, in planning's time zone). */
   loadMonth: (from: Date, to: Date) => Promise<Post[]>;
   /** Saves new content for a post; resolves with the updated post. */
   onUpdatePost: (id: string, content: string, image?: ImageEdit) => Promise<Post>;
@@ -52,11 +62,16 @@ interface VisibleMonth {
  */
 export const agendaBelowWidth = 768;
 
-const monthOf = (date: Date): VisibleMonth => ({ year: date.getFullYear(), monthIndex: date.getMonth() });
+/** The month an instant falls in on the wall clock of `timeZone`. */
+function monthOf(date: Date, timeZone: string): VisibleMonth {
+  const { year, month } = zoneDay(date, timeZone);
+  return { year, monthIndex: month - 1 };
+}
 
 /**
  * /calendar: the user's posts on a month grid (an agenda of the month's days on narrow pages), each
- * opening a dialog to read and edit it (docs/product.md §9). Posts not yet out move to another day
+ * opening a dialog to read and edit it (docs/product.md §9). Days and times are those of planning's
+ * time zone (Settings → Schedule, else the browser's). Posts not yet out move to another day
  * by drag and drop, Alt + arrow keys or "Move to…", with Undo; "Upcoming" lists what is planned; while a post is
  * due or going out the page reloads quietly so its status follows the server's publisher.
  */
@@ -73,44 +88,45 @@ export function CalendarPage({
   const [openedAt] = useState(() => new Date());
   const today = now ?? openedAt;
   const clock = () => now ?? new Date();
-  const [visible, setVisible] = useState<VisibleMonth>(() => monthOf(today));
+  const timeZone = usePlanTimeZone();
+  const [visible, setVisible] = useState<VisibleMonth>(() => monthOf(today, timeZone));
   const titleId = useId();
   const hintId = useId();
   const container = useRef<HTMLDivElement>(null);
   const width = useContainerWidth(container);
   const asAgenda = width !== null && width < agendaBelowWidth;
-  const calendar = useCalendarPosts({ loadMonth, loadUpcoming, ...visible, clock });
+  const calendar = useCalendarPosts({ loadMonth, loadUpcoming, ...visible, clock, timeZone });
   const { month, upcoming, posts, gridPosts, openPost } = calendar;
   const { focusChip } = useChipFocus(container);
 
   const firstOfMonth = localDate(visible.year, visible.monthIndex, 1);
   const monthLabel = format(firstOfMonth, 'MMMM yyyy');
   // The agenda lists the month's days; the grid also the adjacent months' days it shows.
-  const postsByDay = groupPostsByDay(asAgenda ? posts : gridPosts);
+  const postsByDay = groupPostsByDay(asAgenda ? posts : gridPosts, timeZone);
+  // Loaded by usePlanTimeZone.
   const schedule = useScheduleStore((state) => state.schedule);
-  useEffect(() => {
-    useScheduleStore
-      .getState()
-      .load()
-      .catch(() => undefined);
-  }, []);
-  const range = gridRange(visible.year, visible.monthIndex);
+  const range = gridRange(visible.year, visible.monthIndex, timeZone);
+  /** Today as the grid carries days (see month-grid.ts), in the zone. */
+  const todayInZone = zoneGridDay(today, timeZone);
   // Free posting times only once the grid's posts are known, so a taken slot never shows as free.
   const freeByDay =
     month.state.status === 'ready'
       ? freeSlotsByDay(schedule, gridPosts, range.from, range.to, clock())
       : new Map<string, Date[]>();
-  const showMonth = (date: Date) => setVisible(monthOf(date));
+  const showMonth = (date: Date) => setVisible(monthOf(date, timeZone));
+  /** Shows a month the grid carries (local midnight of a date in it). */
+  const showGridMonth = (date: Date) => setVisible({ year: date.getFullYear(), monthIndex: date.getMonth() });
   /** Shows the month of the post's calendar day, if the page does not show that day. */
   const followPost = (post: Post) => {
     const at = new Date(post.calendar_at);
-    const shown = asAgenda ? monthRange(visible.year, visible.monthIndex) : range;
+    const shown = asAgenda ? monthRange(visible.year, visible.monthIndex, timeZone) : range;
     if (!inRange(at, shown)) showMonth(at);
   };
 
   const plan = usePlanMoves({
     onPlanPost,
     clock,
+    timeZone,
     onPlanned: (post, focus) => {
       calendar.planChanged(post);
       if (!focus) return;
@@ -124,9 +140,10 @@ export function CalendarPage({
     saving: plan.saving,
     hintId,
     revealId: plan.lastMovedId,
-    moveBy: (post, days) => plan.move(post, dayAfter(post, days), true),
+    moveBy: (post, days) => plan.move(post, dayAfter(post, days, timeZone), true),
     moveTo: (post, at) => plan.moveTo(post, at, true),
     clock,
+    timeZone,
     dropOn: (postId, day) => {
       const post = gridPosts.find((candidate) => candidate.id === postId);
       if (post && isMovable(post)) plan.move(post, day, false);
@@ -140,10 +157,11 @@ export function CalendarPage({
       <CalendarToolbar
         titleId={titleId}
         monthLabel={monthLabel}
-        onPrevious={() => showMonth(addMonths(firstOfMonth, -1))}
-        onNext={() => showMonth(addMonths(firstOfMonth, 1))}
+        onPrevious={() => showGridMonth(addMonths(firstOfMonth, -1))}
+        onNext={() => showGridMonth(addMonths(firstOfMonth, 1))}
         onToday={() => {
-          if (!isSameMonth(firstOfMonth, today)) showMonth(today);
+          const current = monthOf(today, timeZone);
+          if (current.year !== visible.year || current.monthIndex !== visible.monthIndex) showMonth(today);
         }}
       />
       <MonthStatus
@@ -157,7 +175,8 @@ export function CalendarPage({
       {asAgenda ? (
         <CalendarAgenda
           postsByDay={postsByDay}
-          today={today}
+          today={todayInZone}
+          timeZone={timeZone}
           labelledBy={titleId}
           busy={busy}
           onOpenPost={calendar.open}
@@ -167,17 +186,18 @@ export function CalendarPage({
         <CalendarGrid
           weeks={buildMonthGrid(visible.year, visible.monthIndex)}
           postsByDay={postsByDay}
-          today={today}
+          today={todayInZone}
+          timeZone={timeZone}
           labelledBy={titleId}
           busy={busy}
           onOpenPost={calendar.open}
           moves={moves}
           freeSlotsByDay={freeByDay}
-          slotTimeZone={queueTimeZone(schedule)}
         />
       )}
       <UpcomingList
         state={upcoming.state}
+        timeZone={timeZone}
         onRetry={upcoming.retry}
         onOpenPost={(post) => {
           followPost(post);
@@ -188,6 +208,7 @@ export function CalendarPage({
         <PostDialog
           key={openPost.id}
           post={openPost}
+          timeZone={timeZone}
           onClose={calendar.close}
           maxHashtags={maxHashtags}
           authorStyle={authorStyle}

@@ -20,11 +20,11 @@ interface DayCellProps {
   moves?: PostMoves | undefined;
   /** Free posting times of the queue on this day. */
   freeSlots?: readonly Date[] | undefined;
-  /** The zone the free times are shown in. */
-  slotTimeZone?: string | undefined;
+  /** Planning's time zone: the posts' and free slots' times are shown on its wall clock. */
+  timeZone: string;
 }
 
-export function DayCell({ day, posts, isToday, onOpenPost, moves, freeSlots, slotTimeZone }: DayCellProps) {
+export function DayCell({ day, posts, isToday, onOpenPost, moves, freeSlots, timeZone }: DayCellProps) {
   const [expanded, setExpanded] = useState(false);
   const [dropping, setDropping] = useState(false);
   /** The moved post this cell last expanded for, so it expands once and "Show fewer" still works. */
@@ -79,21 +79,21 @@ export function DayCell({ day, posts, isToday, onOpenPost, moves, freeSlots, slo
             {shown.map((post) => (
               <li key={post.id} className="flex items-start gap-0.5">
                 <div className="min-w-0 flex-1">
-                  <PostChip post={post} onOpen={onOpenPost} moves={moves} draggable />
+                  <PostChip post={post} timeZone={timeZone} onOpen={onOpenPost} moves={moves} draggable />
                 </div>
                 {moves && <MoveTo post={post} moves={moves} layout="cell" />}
               </li>
             ))}
           </ul>
         )}
-        {freeSlots && freeSlots.length > 0 && slotTimeZone && (
+        {freeSlots && freeSlots.length > 0 && (
           <ul aria-label={`Free posting times on ${fullDate}`} className="space-y-1">
             {freeSlots.map((slot) => (
               <li
                 key={slot.getTime()}
                 className="rounded-md border border-dashed border-slate-300 px-1.5 py-0.5 text-xs text-slate-500"
               >
-                Free slot <time dateTime={slot.toISOString()}>{formatTimeInZone(slot, slotTimeZone)}</time>
+                Free slot <time dateTime={slot.toISOString()}>{formatTimeInZone(slot, timeZone)}</time>
               </li>
             ))}
           </ul>

@@ -2,7 +2,7 @@ import { CalendarClock } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { toDateTimeLocal, userTimeZone } from '@/lib/format/plan-dates';
+import { toDateTimeLocal } from '@/lib/format/plan-dates';
 import { readPlanInput } from '@/lib/format/plan-input';
 import type { Post } from '@/entities/post/post';
 import { passedTimeMessage } from '../plan-move';
@@ -49,6 +49,7 @@ export function MoveTo({ post, moves, layout }: MoveToProps) {
         <MoveToDialog
           post={post}
           now={moves.clock()}
+          timeZone={moves.timeZone}
           onClose={() => setOpen(false)}
           onMove={(at) => {
             setOpen(false);
@@ -63,20 +64,22 @@ export function MoveTo({ post, moves, layout }: MoveToProps) {
 interface MoveToDialogProps {
   post: Post;
   now: Date;
+  /** Planning's zone: the field shows and reads its wall clock. */
+  timeZone: string;
   onClose: () => void;
   onMove: (at: Date) => void;
 }
 
-function MoveToDialog({ post, now, onClose, onMove }: MoveToDialogProps) {
+function MoveToDialog({ post, now, timeZone, onClose, onMove }: MoveToDialogProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const current = new Date(post.planned_at ?? post.calendar_at);
-  const [value, setValue] = useState(() => toDateTimeLocal(current > now ? current : now));
+  const [value, setValue] = useState(() => toDateTimeLocal(current > now ? current : now, timeZone));
   const [problem, setProblem] = useState<string | null>(null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const read = readPlanInput(value, now);
+    const read = readPlanInput(value, timeZone, now);
     if (read.ok) {
       onMove(read.date);
       return;
@@ -89,7 +92,7 @@ function MoveToDialog({ post, now, onClose, onMove }: MoveToDialogProps) {
     <Dialog onClose={onClose} initialFocus={input} className="max-w-md p-6">
       <DialogTitle className="break-words">Move {named(post)}</DialogTitle>
       <DialogDescription className="mt-1 text-sm text-slate-600">
-        Pick the new date and time. Times are in {userTimeZone()}.
+        Pick the new date and time. Times are in {timeZone}.
       </DialogDescription>
       <form onSubmit={submit} noValidate className="mt-4 space-y-4">
         <div className="space-y-1">
@@ -101,7 +104,7 @@ function MoveToDialog({ post, now, onClose, onMove }: MoveToDialogProps) {
             id={`${id}-when`}
             type="datetime-local"
             value={value}
-            min={toDateTimeLocal(now)}
+            min={toDateTimeLocal(now, timeZone)}
             aria-invalid={problem !== null || undefined}
             aria-describedby={problem ? `${id}-problem` : undefined}
             onChange={(event) => {

@@ -1,6 +1,6 @@
-import { format } from 'date-fns';
 import type { KeyboardEvent } from 'react';
 import { Spinner } from '@/components/ui/spinner';
+import { formatTimeOfDay } from '@/lib/format/plan-dates';
 import type { Post } from '@/entities/post/post';
 import { startPostDrag } from '../drag-post';
 import type { PostMoves } from '../use-plan-moves';
@@ -8,6 +8,8 @@ import { isMovable, postStatus } from './post-status';
 
 interface PostChipProps {
   post: Post;
+  /** Planning's time zone: the chip shows the time on its wall clock. */
+  timeZone: string;
   onOpen: (post: Post) => void;
   /**
    * `cell` (a day of the month grid): the time above the topic, which gets the chip's whole width
@@ -30,9 +32,16 @@ const moveKeys = 'Alt+ArrowLeft Alt+ArrowRight Alt+ArrowUp Alt+ArrowDown';
  * so the status is never carried by colour alone. A post not yet out can be dragged to another day
  * or moved with Alt + arrow keys (see use-plan-moves.ts); while its new plan saves it says so.
  */
-export function PostChip({ post, onOpen, layout = 'cell', moves, draggable = false }: PostChipProps) {
+export function PostChip({
+  post,
+  timeZone,
+  onOpen,
+  layout = 'cell',
+  moves,
+  draggable = false,
+}: PostChipProps) {
   const { label, Icon, chip, icon } = postStatus(post);
-  const time = format(new Date(post.calendar_at), 'p');
+  const time = formatTimeOfDay(new Date(post.calendar_at), timeZone);
   const row = layout === 'row';
   const saving = moves?.saving.has(post.id) ?? false;
   const movable = moves !== undefined && isMovable(post) && !saving;

@@ -1,9 +1,9 @@
-import { format } from 'date-fns';
 import { CloseButton } from '@/components/ui/close-button';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { formatFullPlanTime } from '@/lib/format/format-full-plan-time';
 import { DownloadImageButton } from '@/entities/post/image/ui/download-image-button';
 import { imageFileName } from '@/entities/post/image/image-file-name';
 import { ImageEditFields } from '@/entities/post/image/ui/image-edit-fields';
@@ -21,6 +21,8 @@ const Markdown = lazy(() => import('@/lib/markdown/markdown'));
 
 interface PostDialogProps {
   post: Post;
+  /** Planning's time zone: the post's date and time are shown on its wall clock. */
+  timeZone: string;
   onClose: () => void;
   /** Saves new content; rejects if the save failed. */
   onSave: (content: string, image: ImageEdit | undefined) => Promise<void>;
@@ -40,6 +42,7 @@ interface PostDialogProps {
  */
 export function PostDialog({
   post,
+  timeZone,
   onClose,
   onSave,
   maxHashtags,
@@ -89,7 +92,7 @@ export function PostDialog({
           <DialogTitle className="break-words">{post.topic || 'Untitled post'}</DialogTitle>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-500">
             <time dateTime={post.calendar_at}>
-              {format(new Date(post.calendar_at), "EEEE, MMMM d, yyyy 'at' p")}
+              {formatFullPlanTime(new Date(post.calendar_at), timeZone)}
             </time>
             <PostStatusBadge post={post} />
           </p>

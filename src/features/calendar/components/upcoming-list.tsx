@@ -10,6 +10,8 @@ import { postStatus, PostStatusBadge } from './post-status';
 
 interface UpcomingListProps {
   state: UpcomingPosts;
+  /** Planning's time zone: the times are shown on its wall clock. */
+  timeZone: string;
   onRetry: () => void;
   onOpenPost: (post: Post) => void;
 }
@@ -21,7 +23,7 @@ const dueOf = (post: Post) => new Date(post.planned_at ?? post.calendar_at);
  * "Upcoming": the next planned posts, soonest first, whatever month the grid shows; each opens the
  * post dialog. It owns its states: loading, empty, and a failed load with Try Again.
  */
-export function UpcomingList({ state, onRetry, onOpenPost }: UpcomingListProps) {
+export function UpcomingList({ state, timeZone, onRetry, onOpenPost }: UpcomingListProps) {
   const headingId = useId();
   return (
     <section
@@ -58,7 +60,7 @@ export function UpcomingList({ state, onRetry, onOpenPost }: UpcomingListProps) 
               <li key={post.id}>
                 <button
                   type="button"
-                  aria-label={`${formatPlanTime(dueOf(post))} ${post.topic || 'Untitled post'}, ${postStatus(post).label}`}
+                  aria-label={`${formatPlanTime(dueOf(post), timeZone)} ${post.topic || 'Untitled post'}, ${postStatus(post).label}`}
                   aria-haspopup="dialog"
                   onClick={() => onOpenPost(post)}
                   className="grid w-full grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 rounded-md px-2 py-2 text-left text-sm hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 @md:grid-cols-[auto_minmax(0,1fr)_auto]"
@@ -68,7 +70,7 @@ export function UpcomingList({ state, onRetry, onOpenPost }: UpcomingListProps) 
                     dateTime={dueOf(post).toISOString()}
                     className="col-start-1 row-start-1 font-semibold text-slate-700 tabular-nums"
                   >
-                    {formatPlanTime(dueOf(post))}
+                    {formatPlanTime(dueOf(post), timeZone)}
                   </time>
                   <span
                     data-upcoming-title

@@ -1,7 +1,8 @@
 import { useId, useState, type Ref, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { Button } from '@/components/ui/button';
-import { toDateTimeLocal, userTimeZone } from '@/lib/format/plan-dates';
+import { usePlanTimeZone } from '@/entities/post/queue/use-plan-time-zone';
+import { toDateTimeLocal } from '@/lib/format/plan-dates';
 import { readPlanInput } from '@/lib/format/plan-input';
 
 const refusals = {
@@ -27,6 +28,7 @@ export function usePlanOnSave(
   focus: PlanFocus,
 ) {
   const [error, setError] = useState<string | null>(null);
+  const timeZone = usePlanTimeZone();
   const planning = plannedFor !== null && onChange !== undefined;
 
   return {
@@ -55,7 +57,7 @@ export function usePlanOnSave(
      */
     check(): Date | null | undefined {
       if (!planning) return null;
-      const read = readPlanInput(plannedFor);
+      const read = readPlanInput(plannedFor, timeZone);
       if (read.ok) return read.date;
       setError(refusals[read.problem]);
       focus.input.current?.focus();
@@ -77,12 +79,13 @@ interface PlanOnSaveProps {
 }
 
 /**
- * "Planned for" on the preview card: a time in the user's time zone that the post is saved with, as
+ * "Planned for" on the preview card: a time in planning's time zone (Settings → Schedule, else the browser's) that the post is saved with, as
  * Saved Posts plans a post (docs/product.md §7.5). The card checks the time when it saves.
  */
 export function PlanOnSave({ value, onChange, onClear, error, disabled, inputRef }: PlanOnSaveProps) {
   const id = useId();
   const [openedAt] = useState(() => new Date());
+  const timeZone = usePlanTimeZone();
   return (
     <div role="group" aria-label="Plan this post" className="space-y-2 border-t border-slate-100 px-4 py-3">
       <label htmlFor={`${id}-when`} className="block text-sm font-medium text-slate-700">
@@ -94,7 +97,7 @@ export function PlanOnSave({ value, onChange, onClear, error, disabled, inputRef
           id={`${id}-when`}
           type="datetime-local"
           value={value}
-          min={toDateTimeLocal(openedAt)}
+          min={toDateTimeLocal(openedAt, timeZone)}
           disabled={disabled}
           aria-invalid={error !== null}
           aria-describedby={error ? `${id}-zone ${id}-error` : `${id}-zone`}
@@ -106,7 +109,7 @@ export function PlanOnSave({ value, onChange, onClear, error, disabled, inputRef
         </Button>
       </div>
       <p id={`${id}-zone`} className="text-xs text-slate-500">
-        Times are in {userTimeZone()}
+        Times are in {timeZone}
       </p>
       {error && (
         <p id={`${id}-error`} className="text-sm text-red-600">

@@ -13,6 +13,7 @@ import { redoName, undoName, type Snapshot } from '@/entities/post/document/edit
 import { planDocument } from '@/entities/post/document/plan-document';
 import { queueDocument } from '@/entities/post/document/queue-document';
 import type { Post } from '@/entities/post/post';
+import { queueTimeZone, useScheduleStore } from '@/entities/post/queue/schedule-store';
 import { rowTopic, type PostDocument } from '@/entities/post/document/post-document';
 import { isDirty } from '@/entities/post/document/document-state';
 import { usePostDocumentStore } from '@/entities/post/document/post-document-store';
@@ -113,7 +114,9 @@ export function useDraft(onPostSaved: (topic: string) => Promise<void>): Draft {
     }
     await filed();
     toast.success(
-      plannedAt ? `Post saved and planned for ${formatPlanTime(plannedAt)}.` : 'Post saved successfully!',
+      plannedAt
+        ? `Post saved and planned for ${formatPlanTime(plannedAt, queueTimeZone(useScheduleStore.getState().schedule))}.`
+        : 'Post saved successfully!',
     );
   }
 

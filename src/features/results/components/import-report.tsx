@@ -34,45 +34,7 @@ export function ImportReport({
         {unmatched.length > 0 &&
           ` ${plural(unmatched.length, 'row', 'rows')} could not be matched (listed below).`}
       </Alert>
-      {matched.length > 0 && (
-        <div className="max-h-72 overflow-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="text-left font-medium text-slate-800">Matched posts</caption>
-            <thead className="text-slate-600">
-              <tr>
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  Post
-                </th>
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  Published
-                </th>
-                <th scope="col" className="py-1 pr-3 text-right font-medium">
-                  Impressions
-                </th>
-                <th scope="col" className="py-1 pr-3 text-right font-medium">
-                  Engagements
-                </th>
-                <th scope="col" className="py-1 font-medium">
-                  Matched by
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {matched.map(({ postId, row, by }) => (
-                <tr key={postId} className="border-t border-slate-100">
-                  <th scope="row" className="py-1 pr-3 font-normal break-words">
-                    {titleOf(postId)}
-                  </th>
-                  <td className="py-1 pr-3 whitespace-nowrap">{row.day}</td>
-                  <td className="py-1 pr-3 text-right">{count(row.impressions)}</td>
-                  <td className="py-1 pr-3 text-right">{count(row.engagements)}</td>
-                  <td className="py-1">{byWords[by]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {matched.length > 0 && <MatchedTable matched={matched} titleOf={titleOf} />}
       {unmatched.length > 0 && (
         <div>
           <h3 className="text-sm font-medium text-slate-800">Not matched</h3>
@@ -95,6 +57,103 @@ export function ImportReport({
       <Button variant="ghost" onClick={onClose}>
         Done
       </Button>
+    </div>
+  );
+}
+
+/** A figure's cell: on a narrow box its column's name shows beside it (the header row is hidden there). */
+function Figure({
+  label,
+  children,
+  align = 'right',
+}: {
+  label: string;
+  children: string;
+  align?: 'right' | 'left';
+}) {
+  return (
+    <td
+      role="cell"
+      className={`flex justify-between gap-3 py-0.5 @xl:table-cell @xl:py-1 @xl:pr-3 ${
+        align === 'right' ? '@xl:text-right' : '@xl:text-left'
+      }`}
+    >
+      <span className="text-slate-600 @xl:hidden">{label}</span> <span>{children}</span>
+    </td>
+  );
+}
+
+/**
+ * The matched posts and their figures. A table where its box is wide enough for five columns; on a
+ * narrow one (a phone) each post is a card of its own, its figures stacked under its title with
+ * their names, so nothing scrolls sideways and every figure stays in reach. The roles are written
+ * out: a table laid out as blocks keeps its table semantics in every browser (Safari drops them
+ * otherwise).
+ */
+function MatchedTable({
+  matched,
+  titleOf,
+}: {
+  matched: readonly MatchedRow[];
+  titleOf: (postId: string) => string;
+}) {
+  const head = 'py-1 pr-3 font-medium';
+  return (
+    // A phone's cards grow with the page (a box scrolling inside a scrolling page is hard to use by
+    // touch); the table keeps its capped, scrolling box.
+    <div className="@container">
+      <div className="@xl:max-h-72 @xl:overflow-auto">
+        <table role="table" className="block w-full text-left text-sm @xl:table">
+          <caption className="block text-left font-medium text-slate-800 @xl:table-caption">
+            Matched posts
+          </caption>
+          {/* Hidden on a narrow box, where each figure is named in its cell. */}
+          <thead role="rowgroup" className="hidden text-slate-600 @xl:table-header-group">
+            <tr role="row">
+              <th role="columnheader" scope="col" className={head}>
+                Post
+              </th>
+              <th role="columnheader" scope="col" className={head}>
+                Published
+              </th>
+              <th role="columnheader" scope="col" className={`${head} text-right`}>
+                Impressions
+              </th>
+              <th role="columnheader" scope="col" className={`${head} text-right`}>
+                Engagements
+              </th>
+              <th role="columnheader" scope="col" className="py-1 font-medium">
+                Matched by
+              </th>
+            </tr>
+          </thead>
+          <tbody role="rowgroup" className="block space-y-2 @xl:table-row-group @xl:space-y-0">
+            {matched.map(({ postId, row, by }) => (
+              <tr
+                key={postId}
+                role="row"
+                className="block rounded-lg border border-slate-200 p-2 @xl:table-row @xl:rounded-none @xl:border-x-0 @xl:border-b-0 @xl:border-slate-100 @xl:p-0"
+              >
+                <th
+                  role="rowheader"
+                  scope="row"
+                  className="block pb-1 font-medium break-words @xl:table-cell @xl:py-1 @xl:pr-3 @xl:font-normal"
+                >
+                  {titleOf(postId)}
+                </th>
+                <Figure label="Published" align="left">
+                  {row.day}
+                </Figure>
+                <Figure label="Impressions">{count(row.impressions)}</Figure>
+                <Figure label="Engagements">{count(row.engagements)}</Figure>
+                <Figure label="Matched by" align="left">
+                  {byWords[by]}
+                </Figure>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

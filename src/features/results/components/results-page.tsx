@@ -34,7 +34,7 @@ export function ResultsPage({
   userId: string | null;
   timeZone?: string;
   onWriteNewVersion: (post: ResultsPost) => void;
-  /** Reads due figures from LinkedIn's API; absent when LinkedIn is not connected. */
+  /** Reads due figures from LinkedIn's API (by itself on opening, every few hours); absent when LinkedIn is not connected. */
   onRefreshFromLinkedIn?: (() => Promise<RefreshOutcome>) | undefined;
 }) {
   const { load, stage, pick, close, reload } = useResults(userId, timeZone);
@@ -53,7 +53,9 @@ export function ResultsPage({
           How your published posts did on LinkedIn, and what the best ones have in common.
         </p>
       </header>
-      {onRefreshFromLinkedIn && <LinkedInRefresh onRefresh={onRefreshFromLinkedIn} onRefreshed={reload} />}
+      {onRefreshFromLinkedIn && (
+        <LinkedInRefresh userId={userId} onRefresh={onRefreshFromLinkedIn} onRefreshed={reload} />
+      )}
       <ResultsImport
         stage={stage}
         onPick={pick}

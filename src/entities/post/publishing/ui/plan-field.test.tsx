@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useScheduleStore } from '../../queue/schedule-store';
 import { PlanField } from './plan-field';
 
 // Local times: the field works in the user's own time zone, whatever the machine's is.
@@ -78,5 +79,31 @@ describe('PlanField', () => {
     expect(field()).toHaveValue('');
     rerender(<PlanField plannedAt={new Date(2026, 11, 1, 7, 15).toISOString()} now={now} onPlan={vi.fn()} />);
     expect(field()).toHaveValue('2026-12-01T07:15');
+  });
+});
+
+describe('PlanField in the zone chosen in Settings → Schedule', () => {
+  afterEach(() => {
+    // Unmounted first: the reset would otherwise update a field still on the page.
+    cleanup();
+    useScheduleStore.getState().reset();
+  });
+
+  it('shows, reads and names that zone instead of the browser’s', async () => {
+    useScheduleStore.setState({
+      schedule: { timeZone: 'Asia/Tokyo', slots: [] },
+      loaded: true,
+      error: null,
+    });
+    const { user, onPlan } = renderField({
+      plannedAt: '2026-11-27T00:00:00.000Z',
+      now: new Date('2026-11-26T00:00:00Z'),
+    });
+    expect(field()).toHaveAccessibleDescription('Times are in Asia/Tokyo');
+    expect(field()).toHaveValue('2026-11-27T09:00');
+    expect(field()).toHaveAttribute('min', '2026-11-26T09:00');
+    await choose(user, '2026-11-28T08:30');
+    await user.click(screen.getByRole('button', { name: 'Plan' }));
+    expect(onPlan).toHaveBeenCalledExactlyOnceWith(new Date('2026-11-27T23:30:00Z'));
   });
 });

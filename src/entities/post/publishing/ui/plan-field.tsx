@@ -1,8 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { toDateTimeLocal, userTimeZone } from '@/lib/format/plan-dates';
+import { toDateTimeLocal } from '@/lib/format/plan-dates';
 import { readPlanInput } from '@/lib/format/plan-input';
+import { usePlanTimeZone } from '../../queue/use-plan-time-zone';
 
 interface PlanFieldProps {
   /** The planned time as stored (ISO), or null when the post is not planned. */
@@ -19,13 +20,15 @@ interface PlanFieldProps {
 const planFailed = 'Could not save the plan. Please try again.';
 
 /**
- * "Planned for": a date and time in the user's time zone. A time that has passed is never saved:
+ * "Planned for": a date and time in planning's time zone (Settings → Schedule, else the browser's),
+ * which the field names. A time that has passed is never saved:
  * the field asks whether to publish now instead. A failed save keeps what was typed.
  */
 export function PlanField({ plannedAt, onPlan, onPublishNow, disabled = false, now }: PlanFieldProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const saved = plannedAt ? toDateTimeLocal(new Date(plannedAt)) : '';
+  const timeZone = usePlanTimeZone();
+  const saved = plannedAt ? toDateTimeLocal(new Date(plannedAt), timeZone) : '';
   const [value, setValue] = useState(saved);
   // A new plan from outside (this field's own save, or another screen) replaces what is shown.
   const [shown, setShown] = useState(saved);
@@ -52,7 +55,7 @@ export function PlanField({ plannedAt, onPlan, onPublishNow, disabled = false, n
   }
 
   function plan() {
-    const read = readPlanInput(value, now ?? new Date());
+    const read = readPlanInput(value, timeZone, now ?? new Date());
     if (!read.ok && read.problem === 'missing') {
       setError('Choose a date and a time.');
       return;
@@ -79,7 +82,7 @@ export function PlanField({ plannedAt, onPlan, onPublishNow, disabled = false, n
           id={`${id}-when`}
           type="datetime-local"
           value={value}
-          min={toDateTimeLocal(now ?? openedAt)}
+          min={toDateTimeLocal(now ?? openedAt, timeZone)}
           disabled={off}
           aria-describedby={`${id}-zone`}
           onChange={(event) => {
@@ -98,7 +101,7 @@ export function PlanField({ plannedAt, onPlan, onPublishNow, disabled = false, n
         )}
       </div>
       <p id={`${id}-zone`} className="text-xs text-slate-500">
-        Times are in {userTimeZone()}
+        Times are in {timeZone}
       </p>
       {passed && (
         <Alert tone="warning">

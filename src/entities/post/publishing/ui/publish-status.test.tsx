@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Post } from '@/entities/post/post';
+import { useScheduleStore } from '../../queue/schedule-store';
 import { postRow } from '../../../../../tests/helpers/post-row.ts';
 import { PublishStatus } from './publish-status';
 
@@ -237,5 +238,32 @@ describe('PublishStatus', () => {
   ])('has no reminder for a post when LinkedIn is %s', (_case, connected, plannedAt) => {
     renderStatus(buildPost({ planned_at: plannedAt.toISOString() }), { connected });
     expect(screen.queryByText(/It's time to post this/)).not.toBeInTheDocument();
+  });
+});
+
+describe('PublishStatus in the zone chosen in Settings → Schedule', () => {
+  afterEach(() => {
+    // Unmounted first: the reset would otherwise update a status still on the page.
+    cleanup();
+    useScheduleStore.getState().reset();
+  });
+
+  it('says when a post is planned for, and when it went out, on that zone’s clock', () => {
+    useScheduleStore.setState({
+      schedule: { timeZone: 'America/Los_Angeles', slots: [] },
+      loaded: true,
+      error: null,
+    });
+    renderStatus(buildPost({ publish_status: 'scheduled', planned_at: '2026-11-27T17:00:00.000Z' }));
+    expect(screen.getByText('Planned for Fri 27 Nov, 9:00 AM')).toBeInTheDocument();
+    cleanup();
+    renderStatus(
+      buildPost({
+        publish_status: 'published',
+        published_at: '2026-11-28T03:30:00.000Z',
+        linkedin_post_url: 'https://www.linkedin.com/feed/update/urn:li:share:1/',
+      }),
+    );
+    expect(screen.getByText('Published on LinkedIn on 27 Nov, 7:30 PM')).toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { formatPlanTime } from '@/lib/format/format-plan-time';
 import { formatDayAndTime, formatTimeOfDay } from '@/lib/format/plan-dates';
 import type { Post } from '@/entities/post/post';
+import { usePlanTimeZone } from '../../queue/use-plan-time-zone';
 import { DueReminder } from './due-reminder';
 import { FirstCommentStatus } from './first-comment-status';
 
@@ -27,7 +28,7 @@ interface PublishStatusProps {
 const line = 'text-sm text-slate-600';
 const problem = 'text-sm text-amber-900';
 
-/** Where a post stands on its way to LinkedIn, in a line or two; nothing for a draft. */
+/** Where a post stands on its way to LinkedIn, in a line or two (times in planning's zone); nothing for a draft. */
 export function PublishStatus({
   post,
   connected,
@@ -36,9 +37,18 @@ export function PublishStatus({
   onRetryFirstComment,
   now,
 }: PublishStatusProps) {
+  const timeZone = usePlanTimeZone();
   switch (post.publish_status) {
     case 'scheduled':
-      return <Scheduled post={post} connected={connected} onMarkPublished={onMarkPublished} now={now} />;
+      return (
+        <Scheduled
+          post={post}
+          connected={connected}
+          onMarkPublished={onMarkPublished}
+          now={now}
+          timeZone={timeZone}
+        />
+      );
     case 'publishing':
       return (
         <p className={`flex items-center gap-2 ${line}`}>
@@ -52,7 +62,7 @@ export function PublishStatus({
         <div className="space-y-2">
           <p className={`flex flex-wrap items-center gap-x-3 gap-y-1 ${line}`}>
             {post.published_at && (
-              <span>Published on LinkedIn on {formatDayAndTime(new Date(post.published_at))}</span>
+              <span>Published on LinkedIn on {formatDayAndTime(new Date(post.published_at), timeZone)}</span>
             )}
             <a
               href={post.linkedin_post_url}
@@ -78,7 +88,8 @@ function Scheduled({
   connected,
   onMarkPublished,
   now,
-}: Pick<PublishStatusProps, 'post' | 'connected' | 'onMarkPublished' | 'now'>) {
+  timeZone,
+}: Pick<PublishStatusProps, 'post' | 'connected' | 'onMarkPublished' | 'now'> & { timeZone: string }) {
   const planned = post.planned_at ? new Date(post.planned_at) : null;
   // The publisher sends a due post when LinkedIn is connected; otherwise the author posts it.
   const due = planned !== null && connected === false && planned.getTime() <= (now ?? new Date()).getTime();
@@ -89,11 +100,11 @@ function Scheduled({
         <>
           <p className={problem}>{post.publish_error}</p>
           {post.next_attempt_at && (
-            <p className={line}>Next try at {formatTimeOfDay(new Date(post.next_attempt_at))}</p>
+            <p className={line}>Next try at {formatTimeOfDay(new Date(post.next_attempt_at), timeZone)}</p>
           )}
         </>
       ) : (
-        planned && <p className={line}>Planned for {formatPlanTime(planned)}</p>
+        planned && <p className={line}>Planned for {formatPlanTime(planned, timeZone)}</p>
       )}
       {post.publish_error_kind === 'reconnect' && (
         <p className={problem}>
