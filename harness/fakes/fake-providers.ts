@@ -4,7 +4,8 @@
  * YOUTUBE_BASE_URL and LINKEDIN_API_BASE_URL at `url`, and LINKEDIN_AUTH_BASE_URL at `${url}/oauth/v2`.
  * Behaviour is set per provider with `setScenario` or, from another process, with the control API:
  * POST /__control/scenario {provider, scenario}, POST /__control/reset, GET /__control/requests[?provider=groq],
- * GET /__control/linkedin/posts and GET /__control/linkedin/images.
+ * GET /__control/linkedin/posts, GET /__control/linkedin/images, GET /__control/linkedin/documents and
+ * GET /__control/linkedin/document?urn=<document URN> (the PDF received).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -30,6 +31,7 @@ export {
   escapeLittleText,
   shownText,
   type LinkedInComment,
+  type LinkedInDocument,
   type LinkedInFake,
   type LinkedInImage,
   type LinkedInPost,
@@ -54,7 +56,7 @@ export interface FakeProviders {
   reset(): void;
   /** Every provider request received, oldest first (a live array; reset() empties it). */
   requests: RecordedRequest[];
-  /** What the fake LinkedIn holds: accepted posts (with their comments), images, tokens (reset() empties it too). */
+  /** What the fake LinkedIn holds: accepted posts (with their comments), images, documents, tokens (reset() empties it too). */
   linkedin: LinkedInFake;
 }
 
@@ -64,7 +66,7 @@ interface Route {
   provider: ProviderName;
   /** The path is followed by an id: /dms-uploads/<id>. */
   prefix?: boolean;
-  /** The body is bytes (an image), recorded as its length only. */
+  /** The body is bytes (an image or a document), recorded as its length only. */
   binary?: boolean;
 }
 
@@ -172,6 +174,17 @@ export async function startFakeProviders(options: FakeProvidersOptions = {}): Pr
       return sendJson(res, 200, linkedin.posts);
     if (req.method === 'GET' && path === '/__control/linkedin/images')
       return sendJson(res, 200, linkedin.images);
+    if (req.method === 'GET' && path === '/__control/linkedin/documents')
+      return sendJson(res, 200, linkedin.documents);
+    // The PDF LinkedIn received for a document: GET /__control/linkedin/document?urn=urn:li:document:…
+    if (req.method === 'GET' && path === '/__control/linkedin/document') {
+      const bytes = linkedin.documentBytes(query.get('urn') ?? '');
+      if (!bytes)
+        return sendJson(res, 404, { error: { message: 'No bytes were uploaded for that document.' } });
+      res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': String(bytes.length) });
+      res.end(bytes);
+      return;
+    }
     if (req.method === 'POST' && path === '/__control/reset') {
       reset();
       return sendJson(res, 200, { ok: true });

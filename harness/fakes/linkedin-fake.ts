@@ -1,6 +1,6 @@
 /**
  * A fake LinkedIn for the "publish to LinkedIn" flow (docs/wire-formats.md §7.6): OAuth, OpenID
- * userinfo, image upload, post creation, comments and member post analytics, in LinkedIn's wire format and refusing what
+ * userinfo, image and document (carousel PDF) upload, post creation, comments and member post analytics, in LinkedIn's wire format and refusing what
  * LinkedIn refuses. Point LINKEDIN_AUTH_BASE_URL at `${url}/oauth/v2` and LINKEDIN_API_BASE_URL at `url`.
  */
 import { sendJson } from './http-utils.ts';
@@ -9,7 +9,12 @@ import { handleCreateComment, SOCIAL_ACTIONS_PREFIX } from './linkedin-comments-
 import { handleAccessToken, handleAuthorization, handleUserInfo } from './linkedin-oauth-fake.ts';
 import { handleCreatePost } from './linkedin-posts-fake.ts';
 import { ANALYTICS_PATH, handleMemberPostAnalytics } from './linkedin-analytics-fake.ts';
-import { handleInitializeUpload, handleUpload, UPLOAD_PATH_PREFIX } from './linkedin-rest-fake.ts';
+import {
+  handleInitializeDocumentUpload,
+  handleInitializeUpload,
+  handleUpload,
+  UPLOAD_PATH_PREFIX,
+} from './linkedin-rest-fake.ts';
 
 export type { LinkedInContext } from './linkedin-common.ts';
 export { escapeLittleText, shownText } from './linkedin-little-text.ts';
@@ -23,11 +28,12 @@ export const linkedinRoutes: { method: string; path: string; prefix?: boolean; b
   { method: 'POST', path: '/oauth/v2/accessToken' },
   { method: 'GET', path: '/v2/userinfo' },
   { method: 'POST', path: '/rest/images' },
+  { method: 'POST', path: '/rest/documents' },
   { method: 'POST', path: '/rest/posts' },
   { method: 'GET', path: ANALYTICS_PATH },
   // POST /rest/socialActions/{post URN}/comments
   { method: 'POST', path: SOCIAL_ACTIONS_PREFIX.slice(0, -1), prefix: true },
-  // The bytes of an image: recorded as a length, not as text.
+  // The bytes of an image or a document: recorded as a length, not as text.
   { method: 'PUT', path: UPLOAD_PATH_PREFIX.slice(0, -1), prefix: true, binary: true },
 ];
 
@@ -44,6 +50,8 @@ export function handleLinkedIn(context: LinkedInContext): void | Promise<void> {
       return handleUserInfo(context);
     case '/rest/images':
       return handleInitializeUpload(context);
+    case '/rest/documents':
+      return handleInitializeDocumentUpload(context);
     case '/rest/posts':
       return handleCreatePost(context);
     case ANALYTICS_PATH:

@@ -112,7 +112,19 @@ export function postProblems(body: JsonObject): string[] {
     if (!isObject(media)) problems.push(...typeProblems(media, '/content/media', 'record'));
     else if (media.id === undefined) problems.push(`/content/media/id :: ${REQUIRED}`);
     else problems.push(...typeProblems(media.id, '/content/media/id', 'string'));
-    if (isObject(media)) problems.push(...typeProblems(media.altText, '/content/media/altText', 'string'));
+    if (isObject(media)) {
+      problems.push(
+        ...typeProblems(media.altText, '/content/media/altText', 'string'),
+        ...typeProblems(media.title, '/content/media/title', 'string'),
+      );
+      // A document is shown under its title.
+      if (
+        typeof media.id === 'string' &&
+        media.id.startsWith('urn:li:document:') &&
+        media.title === undefined
+      )
+        problems.push(`/content/media/title :: ${REQUIRED}`);
+    }
   }
   if (typeof body.commentary === 'string' && body.commentary.length > MAX_COMMENTARY_LENGTH) {
     problems.push(
@@ -122,16 +134,20 @@ export function postProblems(body: JsonObject): string[] {
   return problems;
 }
 
-function mediaOf(body: JsonObject): { id: string; altText?: string } | undefined {
+function mediaOf(body: JsonObject): LinkedInPost['media'] {
   const media = isObject(body.content) && isObject(body.content.media) ? body.content.media : undefined;
   if (!media || typeof media.id !== 'string') return undefined;
-  return typeof media.altText === 'string' ? { id: media.id, altText: media.altText } : { id: media.id };
+  return {
+    id: media.id,
+    ...(typeof media.altText === 'string' ? { altText: media.altText } : {}),
+    ...(typeof media.title === 'string' ? { title: media.title } : {}),
+  };
 }
 
-/** Only an image this author initialised and finished uploading can be attached. */
-function usableImage(state: LinkedInState, id: string, author: string): boolean {
-  return state.images.some(
-    (image) => image.urn === id && image.owner === author && image.upload !== undefined,
+/** Only an image or a document this author initialised and finished uploading can be attached. */
+function usableMedia(state: LinkedInState, id: string, author: string): boolean {
+  return [...state.images, ...state.documents].some(
+    (media) => media.urn === id && media.owner === author && media.upload !== undefined,
   );
 }
 
@@ -151,10 +167,10 @@ export function handleCreatePost(context: LinkedInContext): void {
     return sendJson(res, 403, accessDeniedBody(resourceName('partnerApiPostsExternal.CREATE', version)));
   }
   const media = mediaOf(body);
-  if (media && !usableImage(state, media.id, author)) {
+  if (media && !usableMedia(state, media.id, author)) {
     return sendJson(res, 400, {
       status: 400,
-      message: `/content/media/id :: ${media.id} is not an image this member uploaded, or its upload has not finished`,
+      message: `/content/media/id :: ${media.id} is not an image or document this member uploaded, or its upload has not finished`,
     });
   }
   // Failures come after validation, so a retry test only fails posts LinkedIn would otherwise accept.

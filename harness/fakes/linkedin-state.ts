@@ -1,6 +1,6 @@
 /**
- * What the fake LinkedIn remembers between requests (codes, tokens, images, posts and their
- * comments). Tests read it
+ * What the fake LinkedIn remembers between requests (codes, tokens, images, documents with their
+ * bytes, posts and their comments). Tests read it
  * in-process as `fake.linkedin`, or over GET /__control/linkedin/posts from another process.
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
@@ -45,6 +45,21 @@ export interface LinkedInImage {
   upload?: { byteLength: number; contentType: string | null; sha256: string };
 }
 
+export interface LinkedInDocument {
+  /** `urn:li:document:<id>`, what a document post's content.media.id names. */
+  urn: string;
+  id: string;
+  /** The `urn:li:person:…` that initialised the upload. */
+  owner: string;
+  uploadUrl: string;
+  uploadUrlExpiresAt: number;
+  /**
+   * Set by the PUT of the bytes; a post may only use the document once it is. The bytes are kept
+   * (read them with `documentBytes`), so a test can open the PDF LinkedIn received.
+   */
+  upload?: { byteLength: number; contentType: string | null; sha256: string };
+}
+
 export interface LinkedInPost {
   /** `urn:li:share:<19 digits>`, also sent back in `x-restli-id`. */
   urn: string;
@@ -57,7 +72,8 @@ export interface LinkedInPost {
   shownText: string;
   visibility: string;
   lifecycleState: string;
-  media?: { id: string; altText?: string };
+  /** An image (`urn:li:image:…`, with its alt text) or a document (`urn:li:document:…`, with its title). */
+  media?: { id: string; altText?: string; title?: string };
   /** The `Linkedin-Version` header the post was created with. */
   linkedinVersion: string;
   /** The request body as received. */
@@ -92,6 +108,10 @@ export interface LinkedInComment {
 export interface LinkedInFake {
   readonly posts: LinkedInPost[];
   readonly images: LinkedInImage[];
+  /** Documents (carousel PDFs) whose upload was initialised, oldest first. */
+  readonly documents: LinkedInDocument[];
+  /** The bytes uploaded for a document (by URN), or undefined before its upload. */
+  documentBytes(urn: string): Uint8Array | undefined;
   readonly tokens: LinkedInToken[];
   /** Mints a token as the OAuth flow would (current scenario's member and lifetime), for tests that start connected. */
   issueToken(options?: {
@@ -100,7 +120,7 @@ export interface LinkedInFake {
     clientId?: string;
     expiresIn?: number;
   }): LinkedInToken;
-  /** Forgets codes, tokens, images and posts (not the scenario). */
+  /** Forgets codes, tokens, images, documents and posts (not the scenario). */
   reset(): void;
 }
 
@@ -114,6 +134,10 @@ export interface LinkedInState extends LinkedInFake {
   takeCommentFailure(): boolean;
   /** Whether this upload initialisation is one of the scenario's `failImages` (and counts it). */
   takeImageFailure(): boolean;
+  /** Whether this document upload initialisation is one of the scenario's `failDocuments` (and counts it). */
+  takeDocumentFailure(): boolean;
+  /** Keeps the bytes of a document's upload. */
+  keepDocumentBytes(urn: string, bytes: Buffer): void;
   memberOf(override?: Partial<LinkedInMember>): LinkedInMember;
 }
 
@@ -142,10 +166,12 @@ export function sha256(bytes: Buffer): string {
 export function createLinkedInState(scenario: () => LinkedInScenario): LinkedInState {
   const posts: LinkedInPost[] = [];
   const images: LinkedInImage[] = [];
+  const documents: LinkedInDocument[] = [];
+  const documentUploads = new Map<string, Uint8Array>();
   const tokens: LinkedInToken[] = [];
   const codes = new Map<string, LinkedInCode>();
   // Counted per scenario object, so setting a scenario (or reset) starts the count again.
-  type FailureKnob = 'failPosts' | 'failComments' | 'failImages';
+  type FailureKnob = 'failPosts' | 'failComments' | 'failImages' | 'failDocuments';
   const failures = new Map<FailureKnob, { for: LinkedInScenario; left: number }>();
   const takeFailure = (knob: FailureKnob): boolean => {
     const current = scenario();
@@ -170,6 +196,9 @@ export function createLinkedInState(scenario: () => LinkedInScenario): LinkedInS
   return {
     posts,
     images,
+    documents,
+    documentBytes: (urn) => documentUploads.get(urn),
+    keepDocumentBytes: (urn, bytes) => documentUploads.set(urn, new Uint8Array(bytes)),
     tokens,
     codes,
     memberOf,
@@ -195,9 +224,12 @@ export function createLinkedInState(scenario: () => LinkedInScenario): LinkedInS
     takePostFailure: () => takeFailure('failPosts'),
     takeCommentFailure: () => takeFailure('failComments'),
     takeImageFailure: () => takeFailure('failImages'),
+    takeDocumentFailure: () => takeFailure('failDocuments'),
     reset() {
       posts.length = 0;
       images.length = 0;
+      documents.length = 0;
+      documentUploads.clear();
       tokens.length = 0;
       codes.clear();
       failures.clear();

@@ -143,7 +143,12 @@ export interface LinkedInScenario extends BaseScenario {
    * whenever the scenario is set.
    */
   failImages?: { times: number; status: number };
-  /** Holds the bytes of every image upload (PUT) this long before answering: a slow upload. */
+  /**
+   * The next `times` document upload initialisations (POST /rest/documents?action=initializeUpload)
+   * fail with `status`, then they succeed, as `failImages` does for images.
+   */
+  failDocuments?: { times: number; status: number };
+  /** Holds the bytes of every image or document upload (PUT) this long before answering: a slow upload. */
   uploadLatencyMs?: number;
   /**
    * The next `times` comment creations (POST /rest/socialActions/{urn}/comments) fail with `status`,

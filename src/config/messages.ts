@@ -34,6 +34,8 @@ export const messages = {
   image_quota_full:
     'Your image storage is full. Delete posts whose images you no longer need, then try again.',
   image_unavailable: 'Image unavailable',
+  image_or_carousel:
+    'A post can have an image or a carousel, not both. Remove the one before you add the other.',
   rewrite_failed: 'Could not rewrite the post. Please try again.',
   rewrite_kept: 'The rewrite did not finish, so your post is as it was before.',
   rewrite_stopped: 'Rewrite stopped. Your post is as it was before.',

@@ -12,6 +12,9 @@ export function postRow(fields: Written & Partial<Post>): Post {
   return {
     image_path: null,
     image_alt: null,
+    carousel_path: null,
+    carousel_title: null,
+    carousel_slides: null,
     planned_at: planned,
     publish_status: fields.is_published ? 'published' : planned ? 'scheduled' : 'draft',
     publish_attempts: 0,

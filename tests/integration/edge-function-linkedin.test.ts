@@ -2,6 +2,7 @@
 // project would set (LINKEDIN_*), the embedded server standing in for the project (REST, RPC,
 // Storage) and the fake LinkedIn: the same routes and publisher as under Node.
 import { randomBytes } from 'node:crypto';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toPost, type Post } from '@/entities/post/post';
 import type { TablesInsert } from '@/lib/supabase/database-types';
@@ -178,6 +179,58 @@ describe('LinkedIn on the Edge Function', () => {
     expect(((await again.json()) as { error: { code: string } }).error.code).toBe('first_comment_posted');
     expect(fake.linkedin.posts).toHaveLength(1);
     expect(fake.linkedin.posts[0]?.comments.map((comment) => comment.shownText)).toEqual(['Link below.']);
+  });
+
+  it('publishes a carousel through the Documents API, and refuses one over 300 pages before uploading it', async () => {
+    const { client, user, session } = await signedInClient(project);
+    const token = session.access_token;
+    const started = (await (await call('/linkedin/connect', token, { method: 'POST', body: {} })).json()) as {
+      url: string;
+    };
+    const back = new URL((await fetch(started.url, { redirect: 'manual' })).headers.get('location') ?? '');
+    await call('/linkedin/callback', token, {
+      method: 'POST',
+      body: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+    });
+    const carouselPost = async (pages: number): Promise<{ post: Post; pdf: Uint8Array }> => {
+      const document = await PDFDocument.create();
+      for (let page = 0; page < pages; page += 1) document.addPage([1080, 1350]);
+      // Compressed object streams (pdf-lib's default): the page count is read after inflating them.
+      const pdf = await document.save();
+      const path = `${user.id}/${crypto.randomUUID()}.pdf`;
+      const stored = await client.storage
+        .from('post-carousels')
+        .upload(path, pdf, { contentType: 'application/pdf' });
+      expect(stored.error).toBeNull();
+      const { data } = await client
+        .from('posts')
+        .insert({ topic: 'Deck', content: 'Swipe through.', carousel_path: path, carousel_title: 'The deck' })
+        .select()
+        .single();
+      return { post: toPost(data!), pdf };
+    };
+    const publish = async (post: Post) =>
+      (
+        (await (
+          await call('/linkedin/publish', token, { method: 'POST', body: { postId: post.id } })
+        ).json()) as {
+          post: Post;
+        }
+      ).post;
+
+    const { post, pdf } = await carouselPost(3);
+    expect(await publish(post)).toMatchObject({ publish_status: 'published' });
+    const [document] = fake.linkedin.documents;
+    expect(fake.linkedin.documentBytes(document!.urn)).toEqual(pdf);
+    expect(fake.linkedin.posts[0]?.media).toEqual({ id: document!.urn, title: 'The deck' });
+
+    const { post: long } = await carouselPost(301);
+    expect(await publish(long)).toMatchObject({
+      publish_status: 'failed',
+      publish_error_kind: 'rejected',
+      publish_error: expect.stringContaining('The carousel has 301 pages') as string,
+    });
+    expect(fake.linkedin.documents).toHaveLength(1);
   });
 
   it('lets the app on its own origin disconnect LinkedIn (a cross-origin DELETE)', async () => {

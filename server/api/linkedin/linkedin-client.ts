@@ -3,7 +3,7 @@ import { failedBeforeSending } from './sent-or-not.ts';
 
 /**
  * LinkedIn's HTTP API as the publisher uses it: the OAuth token exchange, OpenID userinfo, image
- * upload, post creation and comments (docs/wire-formats.md "LinkedIn"). Every failure is a LinkedInError
+ * and document upload, post creation and comments (docs/wire-formats.md "LinkedIn"). Every failure is a LinkedInError
  * carrying LinkedIn's status (null when no answer came) and its own message.
  */
 export class LinkedInError extends Error {
@@ -39,6 +39,8 @@ export interface NewLinkedInPost {
   /** Already in little text (little-text.ts). */
   commentary: string;
   image?: { urn: string; altText: string | null } | undefined;
+  /** A document (a carousel's PDF) shown under its title; a post has an image or a document, not both. */
+  document?: { urn: string; title: string } | undefined;
 }
 
 export interface NewLinkedInComment {
@@ -145,6 +147,31 @@ export function linkedinClient(config: LinkedInConfig, fetcher: typeof fetch) {
       return urn;
     },
 
+    /**
+     * Uploads a PDF for the member (Documents API) and returns its urn:li:document. LinkedIn
+     * answers the initialisation with `value.uploadUrl` and `value.document`; the bytes go to the
+     * upload URL with the same token.
+     */
+    async uploadDocument(token: string, ownerSub: string, pdf: { bytes: ArrayBuffer }) {
+      const init = await call(`${config.apiBaseUrl}/rest/documents?action=initializeUpload`, {
+        method: 'POST',
+        headers: rest(token, { 'content-type': 'application/json' }),
+        body: JSON.stringify({ initializeUploadRequest: { owner: `urn:li:person:${ownerSub}` } }),
+      });
+      const body = (await init.json()) as { value?: { uploadUrl?: unknown; document?: unknown } };
+      const uploadUrl = body.value?.uploadUrl;
+      const urn = body.value?.document;
+      if (typeof uploadUrl !== 'string' || typeof urn !== 'string') {
+        throw new LinkedInError(502, 'LinkedIn did not give an address to upload the carousel to.');
+      }
+      await call(uploadUrl, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/pdf' },
+        body: pdf.bytes,
+      });
+      return urn;
+    },
+
     /** Creates the post and returns its URN (LinkedIn's `x-restli-id`). */
     async createPost(token: string, post: NewLinkedInPost): Promise<string> {
       const response = await call(`${config.apiBaseUrl}/rest/posts`, {
@@ -159,16 +186,7 @@ export function linkedinClient(config: LinkedInConfig, fetcher: typeof fetch) {
             targetEntities: [],
             thirdPartyDistributionChannels: [],
           },
-          ...(post.image
-            ? {
-                content: {
-                  media: {
-                    id: post.image.urn,
-                    ...(post.image.altText ? { altText: post.image.altText } : {}),
-                  },
-                },
-              }
-            : {}),
+          ...mediaOf(post),
           lifecycleState: 'PUBLISHED',
           isReshareDisabledByAuthor: false,
         }),
@@ -200,6 +218,14 @@ export function linkedinClient(config: LinkedInConfig, fetcher: typeof fetch) {
 }
 
 export type LinkedInClient = ReturnType<typeof linkedinClient>;
+
+/** The post's `content`: its image with alt text, or its document with title, or nothing. */
+function mediaOf(post: NewLinkedInPost) {
+  if (post.document) return { content: { media: { id: post.document.urn, title: post.document.title } } };
+  if (!post.image) return {};
+  const { urn, altText } = post.image;
+  return { content: { media: { id: urn, ...(altText ? { altText } : {}) } } };
+}
 
 /** Where a post is on LinkedIn. */
 export const linkedinPostUrl = (urn: string) => `https://www.linkedin.com/feed/update/${urn}/`;

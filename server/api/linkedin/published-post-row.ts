@@ -5,6 +5,9 @@ export interface PublishedPostRow {
   content: string;
   image_path: string | null;
   image_alt: string | null;
+  /** The carousel's PDF in the post-carousels bucket, and the title LinkedIn shows with it. */
+  carousel_path: string | null;
+  carousel_title: string | null;
   publish_status: string;
   publish_attempts: number;
   linkedin_post_urn: string | null;

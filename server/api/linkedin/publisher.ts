@@ -1,6 +1,7 @@
+import { carouselPdfProblem, linkedinMaxDocumentBytes } from '../../../shared/carousel-pdf.ts';
 import { firstCommentOf, firstCommentSender } from './first-comment.ts';
 import { escapeLittleText } from './little-text.ts';
-import { linkedinClient, linkedinPostUrl } from './linkedin-client.ts';
+import { linkedinClient, linkedinPostUrl, type NewLinkedInPost } from './linkedin-client.ts';
 import type { LinkedInConfig } from './linkedin-config.ts';
 import {
   classifyPublishFailure,
@@ -13,6 +14,11 @@ import {
 import type { PublishedPostRow } from './published-post-row.ts';
 import type { ServiceClient } from './service-backend.ts';
 import { decryptToken } from './token-cipher.ts';
+
+/** A post LinkedIn would refuse, found before anything was uploaded: settled as rejected, in these words. */
+class RefusedBeforeUpload extends Error {
+  override name = 'RefusedBeforeUpload';
+}
 
 export interface StoredConnection {
   member_id: string;
@@ -92,6 +98,34 @@ export function linkedinPublisher(options: PublisherOptions) {
     return rows[0] ?? post;
   }
 
+  /**
+   * Uploads the post's carousel PDF (Documents API) or its image (Images API), whichever it has,
+   * and returns what the post request names. A PDF LinkedIn would refuse (not a PDF, over 100 MB or
+   * 300 pages) is refused here, before any byte of it leaves.
+   */
+  async function uploadMedia(
+    post: PublishedPostRow,
+    token: string,
+    memberId: string,
+  ): Promise<Pick<NewLinkedInPost, 'image' | 'document'>> {
+    if (post.carousel_path) {
+      const pdf = await service.downloadCarousel(post.carousel_path);
+      const problem = await carouselPdfProblem(new Uint8Array(pdf.bytes), linkedinMaxDocumentBytes);
+      if (problem) throw new RefusedBeforeUpload(problem);
+      return {
+        document: {
+          urn: await linkedin.uploadDocument(token, memberId, pdf),
+          title: post.carousel_title?.trim() || 'Carousel',
+        },
+      };
+    }
+    if (post.image_path) {
+      const image = await service.downloadImage(post.image_path);
+      return { image: { urn: await linkedin.uploadImage(token, memberId, image), altText: post.image_alt } };
+    }
+    return {};
+  }
+
   /** Sends one claimed post; never throws for LinkedIn's answers, only when our own database fails. */
   async function publishClaimed(post: PublishedPostRow): Promise<PublishedPostRow> {
     const connection = await connectionOf(post.user_id);
@@ -121,25 +155,24 @@ export function linkedinPublisher(options: PublisherOptions) {
     // Set once the post request is about to leave: from then on an unknown outcome is never retried.
     let postRequested = false;
     try {
-      const image = post.image_path
-        ? {
-            urn: await linkedin.uploadImage(
-              token,
-              connection.member_id,
-              await service.downloadImage(post.image_path),
-            ),
-            altText: post.image_alt,
-          }
-        : undefined;
+      const media = await uploadMedia(post, token, connection.member_id);
       // From here on LinkedIn may have the post: a claim left in this state is never retried on its own.
       await service.rpc('mark_publish_sent', { p_post_id: post.id });
       postRequested = true;
       urn = await linkedin.createPost(token, {
         authorSub: connection.member_id,
         commentary: escapeLittleText(post.content),
-        image,
+        ...media,
       });
     } catch (error) {
+      if (error instanceof RefusedBeforeUpload) {
+        return settle(post, {
+          kind: 'rejected',
+          message: error.message,
+          retryAt: null,
+          revokeConnection: false,
+        });
+      }
       return settle(
         post,
         classifyPublishFailure(error, post.publish_attempts, {

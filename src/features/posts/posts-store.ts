@@ -15,6 +15,8 @@ import { altOrNull, discardImages, storeImage } from '@/entities/post/image/post
 import { sweepOrphanImages } from '@/entities/post/image/sweep-orphan-images';
 import { updatePost, type PostPatch } from '@/entities/post/api/update-post';
 import { queuePost } from '@/entities/post/api/queue-post';
+import { hasCarousel, type CarouselContent } from '@/entities/post/carousel/carousel';
+import type { CarouselStore } from '@/entities/post/carousel/carousel-actions';
 import { postActionFailure } from './post-action-failure';
 
 export const postsPageSize = 50;
@@ -51,8 +53,24 @@ interface PostsState {
     image?: PendingImage | null,
     plannedAt?: Date | null,
   ) => Promise<Post>;
-  /** Saves edited text and, when given, what happens to the image and the first comment. */
+  /**
+   * Saves edited text and, when given, what happens to the image and the first comment. A new image
+   * is refused while the post has a carousel (remove that first).
+   */
   updatePost: (id: string, content: string, image?: ImageEdit, firstComment?: string) => Promise<Post>;
+  /**
+   * Saves a carousel's title and slides on the post, keeping its PDF if it has one (no export
+   * needed). Refused while the post has an image: the author removes that first.
+   */
+  saveCarousel: (id: string, carousel: CarouselContent) => Promise<Post>;
+  /**
+   * Stores an exported carousel PDF in the user's folder and points the post at it, with the title
+   * (required) and slides it was made from; the PDF it replaces is deleted. Refused, before
+   * anything is uploaded, while the post has an image, or for a PDF LinkedIn would not take.
+   */
+  attachCarouselPdf: (id: string, carousel: CarouselContent & { pdf: Blob }) => Promise<Post>;
+  /** Takes the carousel off the post (slides, title and PDF) and deletes its PDF. */
+  removeCarousel: (id: string) => Promise<Post>;
   togglePublished: (id: string) => Promise<Post>;
   /** Marks a post published by hand (posted outside the app), whether or not it is in the list. */
   markPublished: (id: string) => Promise<Post>;
@@ -80,6 +98,20 @@ interface PostsState {
 }
 
 /**
+ * The carousel actions (their checks, Storage and the PDF checks) load when a carousel is saved or
+ * removed, not with the dashboard (docs/decisions/026).
+ */
+const carouselActions = () => import('@/entities/post/carousel/carousel-actions');
+
+/** Removes a carousel PDF no post uses any more; a failure is only logged, and swept up later. */
+function discardCarouselPdf(path: string | null | undefined): void {
+  if (path)
+    carouselActions()
+      .then((actions) => actions.discardCarouselPdfs([path]))
+      .catch((error: unknown) => console.warn('A carousel PDF no post uses could not be removed yet', error));
+}
+
+/**
  * Posts of the signed-in user, newest first, loaded a page at a time (docs/wire-formats.md §6 "Posts list").
  * The queries are in `api/`; the store keeps the list and its states. (Object keys such as
  * `deletePost` below are the store's actions; the calls inside them are the `api/` functions.)
@@ -87,7 +119,7 @@ interface PostsState {
 /** The user whose folder was swept this session: once per sign-in is enough. */
 let sweptFor: string | null = null;
 
-/** Removes images no post uses, once per user and session; a failure waits for the next session. */
+/** Removes images and carousel PDFs no post uses, once per user and session; a failure waits for the next session. */
 async function sweepOnce(): Promise<void> {
   const userId = await requireUserId().catch(() => null);
   if (!userId || sweptFor === userId) return;
@@ -96,6 +128,12 @@ async function sweepOnce(): Promise<void> {
     await sweepOrphanImages(userId);
   } catch (error) {
     console.warn('Unused images could not be cleaned up this time', error);
+  }
+  try {
+    const { sweepOrphanCarousels } = await import('@/entities/post/carousel/sweep-orphan-carousels');
+    await sweepOrphanCarousels(userId);
+  } catch (error) {
+    console.warn('Unused carousel PDFs could not be cleaned up this time', error);
   }
 }
 
@@ -130,6 +168,18 @@ export const usePostsStore = create<PostsState>()((set, get) => {
       return failPost(error, what);
     }
   }
+
+  /** The post as the list has it, else as stored (a post opened elsewhere); rejects when it is gone. */
+  async function currentPost(id: string): Promise<Post> {
+    const listed = get().posts.find((post) => post.id === id);
+    if (listed) return listed;
+    const [stored] = await fetchPostsById([id]);
+    if (!stored) throw new Error(messages.post_not_found);
+    return stored;
+  }
+
+  /** What the carousel actions (loaded when first used) need of the store. */
+  const carouselStore: CarouselStore = { currentPost, patchPost, failPost };
 
   async function page(offset: number): Promise<Post[]> {
     return fetchPostsPage(await requireUserId(), offset, postsPageSize, postFilters[get().filter]);
@@ -214,6 +264,9 @@ export const usePostsStore = create<PostsState>()((set, get) => {
       if (!image) return patchPost(id, { content, ...comment });
       let change: { patch: PostPatch; unused: string | null };
       try {
+        const listed = get().posts.find((post) => post.id === id);
+        if (image.kind === 'replace' && listed && hasCarousel(listed))
+          throw new Error(messages.image_or_carousel);
         change = await applyImageEdit(image);
       } catch (error) {
         return failPost(error);
@@ -227,6 +280,12 @@ export const usePostsStore = create<PostsState>()((set, get) => {
         throw error;
       }
     },
+
+    saveCarousel: async (id, carousel) =>
+      (await carouselActions().catch(failPost)).saveCarousel(carouselStore, id, carousel),
+    attachCarouselPdf: async (id, carousel) =>
+      (await carouselActions().catch(failPost)).attachCarouselPdf(carouselStore, id, carousel),
+    removeCarousel: async (id) => (await carouselActions().catch(failPost)).removeCarousel(carouselStore, id),
 
     togglePublished: async (id) => {
       const current = get().posts.find((post) => post.id === id);
@@ -307,11 +366,13 @@ export const usePostsStore = create<PostsState>()((set, get) => {
 
     deletePost: async (id) => {
       try {
-        const image = get().posts.find((post) => post.id === id)?.image_path ?? null;
+        const listed = get().posts.find((post) => post.id === id);
         await deletePost(id);
         set({ posts: get().posts.filter((post) => post.id !== id) });
-        // The image goes with its post (a failure here is swept up later).
-        void discardImages([image]);
+        // The image or carousel PDF goes with its post (a failure here, or a post not in the
+        // list, is swept up later).
+        void discardImages([listed?.image_path ?? null]);
+        discardCarouselPdf(listed?.carousel_path);
       } catch (error) {
         failPost(error, messages.post_delete_failed);
       }

@@ -123,6 +123,15 @@ describe('mapBackendError (docs/product.md §15 backend error mapping, in table 
     ).toBe(expected);
   });
 
+  it('extra: an image and a carousel on one post (23514 posts_image_or_carousel) → says to remove the one first', () => {
+    expect(
+      mapBackendError({
+        code: '23514',
+        message: 'new row for relation "posts" violates check constraint "posts_image_or_carousel"',
+      }),
+    ).toBe('A post can have an image or a carousel, not both. Remove the one before you add the other.');
+  });
+
   it('extra: not-null violation (23502) → "A required value is missing."', () => {
     expect(
       mapBackendError({

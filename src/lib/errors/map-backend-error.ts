@@ -22,6 +22,8 @@ export function mapBackendError(error: unknown): string {
   if (status === 403 || code === '42501') return messages.permission_denied;
   if (code === 'PGRST116') return messages.not_found;
   if (text.includes('JWT expired')) return messages.session_expired;
+  // The one check the author can act on by name: an image and a carousel on the same post.
+  if (code === '23514' && text.includes('posts_image_or_carousel')) return messages.image_or_carousel;
   if (code === '23514' || code === '22001') return messages.value_rejected;
   if (code === '23502') return messages.value_missing;
   // Class 22 (data exception: a character or value PostgreSQL cannot store); class 57 (the server

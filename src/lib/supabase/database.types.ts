@@ -77,6 +77,9 @@ export type Database = {
       posts: {
         Row: {
           calendar_at: string;
+          carousel_path: string | null;
+          carousel_slides: Json | null;
+          carousel_title: string | null;
           content: string;
           created_at: string;
           first_comment: string | null;
@@ -104,6 +107,9 @@ export type Database = {
         };
         Insert: {
           calendar_at?: string;
+          carousel_path?: string | null;
+          carousel_slides?: Json | null;
+          carousel_title?: string | null;
           content: string;
           created_at?: string;
           first_comment?: string | null;
@@ -131,6 +137,9 @@ export type Database = {
         };
         Update: {
           calendar_at?: string;
+          carousel_path?: string | null;
+          carousel_slides?: Json | null;
+          carousel_title?: string | null;
           content?: string;
           created_at?: string;
           first_comment?: string | null;
@@ -290,6 +299,9 @@ export type Database = {
         Args: { p_post_id: string };
         Returns: {
           calendar_at: string;
+          carousel_path: string | null;
+          carousel_slides: Json | null;
+          carousel_title: string | null;
           content: string;
           created_at: string;
           first_comment: string | null;
@@ -326,6 +338,9 @@ export type Database = {
         Args: { max_posts: number; stale_after_seconds: number };
         Returns: {
           calendar_at: string;
+          carousel_path: string | null;
+          carousel_slides: Json | null;
+          carousel_title: string | null;
           content: string;
           created_at: string;
           first_comment: string | null;
@@ -362,6 +377,9 @@ export type Database = {
         Args: { p_post_id: string; p_user_id: string };
         Returns: {
           calendar_at: string;
+          carousel_path: string | null;
+          carousel_slides: Json | null;
+          carousel_title: string | null;
           content: string;
           created_at: string;
           first_comment: string | null;
@@ -453,6 +471,9 @@ export type Database = {
         Args: { p_message: string; p_post_id: string };
         Returns: {
           calendar_at: string;
+          carousel_path: string | null;
+          carousel_slides: Json | null;
+          carousel_title: string | null;
           content: string;
           created_at: string;
           first_comment: string | null;
@@ -494,6 +515,9 @@ export type Database = {
         };
         Returns: {
           calendar_at: string;
+          carousel_path: string | null;
+          carousel_slides: Json | null;
+          carousel_title: string | null;
           content: string;
           created_at: string;
           first_comment: string | null;
@@ -530,6 +554,9 @@ export type Database = {
         Args: { p_post_id: string; p_urn: string };
         Returns: {
           calendar_at: string;
+          carousel_path: string | null;
+          carousel_slides: Json | null;
+          carousel_title: string | null;
           content: string;
           created_at: string;
           first_comment: string | null;
@@ -566,6 +593,9 @@ export type Database = {
         Args: { p_post_id: string; p_url: string; p_urn: string };
         Returns: {
           calendar_at: string;
+          carousel_path: string | null;
+          carousel_slides: Json | null;
+          carousel_title: string | null;
           content: string;
           created_at: string;
           first_comment: string | null;
@@ -650,6 +680,9 @@ export type Database = {
         Args: { post_id: string };
         Returns: {
           calendar_at: string;
+          carousel_path: string | null;
+          carousel_slides: Json | null;
+          carousel_title: string | null;
           content: string;
           created_at: string;
           first_comment: string | null;

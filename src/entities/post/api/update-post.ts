@@ -3,7 +3,18 @@ import { getSupabase } from '@/lib/supabase/client';
 import { toPost, type Post } from '@/entities/post/post';
 
 export type PostPatch = Partial<
-  Pick<Post, 'content' | 'is_published' | 'image_path' | 'image_alt' | 'planned_at' | 'first_comment'>
+  Pick<
+    Post,
+    | 'content'
+    | 'is_published'
+    | 'image_path'
+    | 'image_alt'
+    | 'planned_at'
+    | 'first_comment'
+    | 'carousel_path'
+    | 'carousel_title'
+    | 'carousel_slides'
+  >
 >;
 
 /**
