@@ -1,8 +1,10 @@
 import { archiveImport } from './cases/archive-import.ts';
+import { carouselPdf } from './cases/carousel-pdf.ts';
 import { postResults } from './cases/post-results.ts';
 import { coldStart } from './cases/cold-start.ts';
 import { freshCloneStart } from './cases/fresh-clone-start.ts';
 import { library } from './cases/library.ts';
+import { libraryFloor } from './cases/library-floor.ts';
 import { load } from './cases/load.ts';
 import { postCheck } from './cases/post-check.ts';
 import { nextFreeSlotCase } from './cases/next-free-slot.ts';
@@ -37,6 +39,7 @@ const cases: BenchCase[] = [
   load,
   ttft,
   streamingBrowser,
+  libraryFloor,
   library,
   postImage,
   savedPostsPhotos,
@@ -48,6 +51,7 @@ const cases: BenchCase[] = [
   archiveImport,
   postResults,
   versions,
+  carouselPdf,
 ];
 
 const words = process.argv.slice(2).map((word) => word.toLowerCase());
