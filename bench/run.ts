@@ -1,6 +1,7 @@
 import { archiveImport } from './cases/archive-import.ts';
 import { carouselPdf } from './cases/carousel-pdf.ts';
 import { postResults } from './cases/post-results.ts';
+import { resultsImportBrowser } from './cases/results-import-browser.ts';
 import { coldStart } from './cases/cold-start.ts';
 import { freshCloneStart } from './cases/fresh-clone-start.ts';
 import { library } from './cases/library.ts';
@@ -50,6 +51,7 @@ const cases: BenchCase[] = [
   voiceProfile,
   archiveImport,
   postResults,
+  resultsImportBrowser,
   versions,
   carouselPdf,
 ];

@@ -1,6 +1,7 @@
 -- Publishing planned posts on hosted Supabase: pg_cron calls the api function's
 -- /linkedin/publish-due entry every minute through pg_net (Supabase's documented way to schedule
--- an Edge Function; docs/decisions/016). The embedded server (`npm start`) does the same with an
+-- an Edge Function; docs/decisions/016). After publishing, the same call reads due posts' results
+-- from LinkedIn for members who granted the analytics permission (docs/decisions/028). The embedded server (`npm start`) does the same with an
 -- in-process timer, so nothing here is needed there.
 --
 -- Run it in the project's SQL editor after `supabase db push` and `supabase functions deploy api`,

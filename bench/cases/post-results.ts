@@ -95,8 +95,14 @@ function renderRows(all: ResultsPost[]): BenchResult {
   }));
   const samples: number[] = [];
   for (let run = 0; run < runs + 2; run += 1) {
+    // Posts the page has not read yet (other ids each run): the traits it keeps by post
+    // (post-traits.ts) are worked out afresh, as on a first render.
+    const fresh = withResults.map(({ post, result }) => ({
+      post: { ...post, id: `${run}:${post.id}` },
+      result,
+    }));
     const started = performance.now();
-    const summary = summarizeResults(withResults, 'Europe/London');
+    const summary = summarizeResults(fresh, 'Europe/London');
     check(
       summary.topByRate.length === 5 && summary.series.length > 10,
       'the summary should have top posts and a series',
@@ -124,7 +130,7 @@ function renderRows(all: ResultsPost[]): BenchResult {
   console.log(`  Results page first render with ${postCount} posts, median ${round(median(samples))} ms`);
   return row(`Results page in Node: ${postCount} posts → first render, median`, median(samples), 'ms', {
     target: targets.renderMs,
-    note: `${runs} runs; summary (series, top posts, what they share) + the sections' markup, without the browser`,
+    note: `${runs} runs; summary (series, top posts, what they share, every post read afresh) + the sections' markup, without the browser`,
   });
 }
 

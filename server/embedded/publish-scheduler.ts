@@ -1,6 +1,7 @@
 /**
  * The embedded server's publisher clock: every `intervalMs` it calls the /api function entry that
- * publishes due posts (the same entry pg_cron calls on hosted Supabase), with the secret key. Runs
+ * publishes due posts and then reads due post results from LinkedIn (the same entry pg_cron calls
+ * on hosted Supabase), with the secret key. Runs
  * never overlap. Every run, the first included, asks for the usual stale limit: a claim is taken
  * over only once it is older than that (never less than 10 minutes, enforced by the database), so
  * a "Publish now" still in flight as the server starts is never sent a second time
@@ -38,11 +39,22 @@ export function startPublishScheduler(options: {
           published: number;
           retrying: number;
           failed: number;
+          results?: { members: number; read: number; refused: number; rateLimited: boolean } | null;
         };
         if (outcome.claimed > 0) {
           options.log(
             `Published ${outcome.published} of ${outcome.claimed} due posts to LinkedIn` +
               ` (${outcome.retrying} to retry, ${outcome.failed} failed).`,
+          );
+        }
+        // Counts only: never a member, a post or a token.
+        const results = outcome.results;
+        if (results && (results.read > 0 || results.refused > 0 || results.rateLimited)) {
+          options.log(
+            `Read LinkedIn results of ${results.read} posts for ${results.members} members` +
+              (results.refused > 0 ? ` (${results.refused} without the analytics permission)` : '') +
+              (results.rateLimited ? ' (LinkedIn asked to slow down)' : '') +
+              '.',
           );
         }
       })

@@ -10,6 +10,7 @@ import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
 import { startEdgeFunction, type EdgeFunction } from '../../harness/edge-function.ts';
 import { hostedFunctionEnv } from '../../harness/hosted-function-env.ts';
+import { connectLinkedIn } from '../helpers/linkedin-api-server.ts';
 import { signedInClient, startTestServer } from '../helpers/test-server.ts';
 
 let project: EmbeddedServer;
@@ -247,6 +248,40 @@ describe('LinkedIn on the Edge Function', () => {
     expect(preflight.headers.get('access-control-allow-methods')?.split(/\s*,\s*/)).toContain('DELETE');
     const response = await call('/linkedin/connection', session.access_token, { method: 'DELETE' });
     expect(await response.json()).toMatchObject({ configured: true, connection: null });
+  });
+
+  it("reads due posts' results from LinkedIn after the scheduled run, with the member's stored token", async () => {
+    const { client, user, session } = await signedInClient(project);
+    expect((await connectLinkedIn(`${edge.url}/api`, session.access_token)).status).toBe(200);
+    // As if the operator's app had LinkedIn's analytics permission and the member granted it.
+    fake.linkedin.tokens.at(-1)!.scope.push('r_member_postAnalytics');
+    await project.db.query(
+      `update private.linkedin_connections set scopes = scopes || ',r_member_postAnalytics' where user_id = $1`,
+      [user.id],
+    );
+    const { data: post } = (await client
+      .from('posts')
+      .insert({ topic: 'Results', content: 'Why we hire for curiosity.' })
+      .select()
+      .single()) as unknown as { data: Post };
+    expect(
+      (await call('/linkedin/publish', session.access_token, { method: 'POST', body: { postId: post.id } }))
+        .status,
+    ).toBe(200);
+    fake.linkedin.posts.at(-1)!.analytics = { IMPRESSION: 4321, REACTION: 21 };
+    expect((await client.auth.signOut()).error).toBeNull();
+
+    const tick = await fetch(`${edge.url}/api/linkedin/publish-due`, {
+      method: 'POST',
+      headers: { apikey: schedulerKey, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(await tick.json()).toMatchObject({ results: { members: 1, read: 1, refused: 0 } });
+    const { rows } = await project.db.query<{ impressions: number; reactions: number; source: string }>(
+      'select impressions, reactions, source from public.post_results where post_id = $1',
+      [post.id],
+    );
+    expect(rows).toEqual([{ impressions: 4321, reactions: 21, source: 'api' }]);
   });
 
   it('refuses a signed-out session on every LinkedIn route, and nothing reaches LinkedIn', async () => {

@@ -2,6 +2,7 @@ import { ApiError } from '../api-error.ts';
 import type { LinkedInConfig, LinkedInSetup } from './linkedin-config.ts';
 import { linkedinPublisher, type LinkedInPublisher } from './publisher.ts';
 import type { RetryPolicy } from './publish-failure.ts';
+import { postResultsRefresher, type PostResultsRefresher } from './results-refresh.ts';
 import { serviceClient, type ServiceBackend, type ServiceClient } from './service-backend.ts';
 
 /** How the /api app reaches LinkedIn and the project for publishing (createApiApp's `linkedin`). */
@@ -26,6 +27,8 @@ export interface LinkedInContext {
   config: LinkedInConfig;
   service: ServiceClient;
   publisher: LinkedInPublisher;
+  /** Post results from LinkedIn's API: by hand, and in the background after each publishing run. */
+  results: PostResultsRefresher;
   scheduleKeys: string[];
   staleAfterSeconds: number;
 }
@@ -54,6 +57,7 @@ export function linkedinState(options: LinkedInApiOptions | undefined, fetcher: 
         fetch: fetcher,
         ...(options.retry ? { retry: options.retry } : {}),
       }),
+      results: postResultsRefresher({ config, service, fetch: fetcher }),
       scheduleKeys: [...new Set([options.service.secretKey, ...(options.scheduleKeys ?? [])])],
       staleAfterSeconds: options.staleAfterSeconds ?? 600,
     },

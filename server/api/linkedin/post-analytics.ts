@@ -33,12 +33,16 @@ export function resultsDue(publishedAt: Date, lastRead: Date | null, now: Date):
   return now.getTime() - lastRead.getTime() >= gap;
 }
 
-/** Reads a post's five figures; a LinkedInError (403, 429, …) stops it. */
+/**
+ * Reads a post's five figures; a LinkedInError (403, 429 with its Retry-After, …) stops it, as
+ * does `signal` (the caller's time running out: a LinkedInError with no status).
+ */
 export async function readPostFigures(
   config: LinkedInConfig,
   fetcher: typeof fetch,
   token: string,
   urn: string,
+  signal?: AbortSignal,
 ): Promise<PostFigures> {
   const entity = `(${urn.startsWith('urn:li:ugcPost:') ? 'ugc' : 'share'}:${encodeURIComponent(urn)})`;
   const figures = {} as PostFigures;
@@ -52,16 +56,26 @@ export async function readPostFigures(
           'linkedin-version': config.apiVersion,
           'x-restli-protocol-version': '2.0.0',
         },
-        signal: AbortSignal.timeout(30_000),
+        signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(30_000)]) : AbortSignal.timeout(30_000),
       });
     } catch (error) {
       throw new LinkedInError(null, error instanceof Error ? error.message : String(error));
     }
     if (!response.ok) {
       void response.body?.cancel().catch(() => {});
-      throw new LinkedInError(response.status, `memberCreatorPostAnalytics answered ${response.status}`);
+      const retryAfter = Number(response.headers.get('retry-after'));
+      throw new LinkedInError(
+        response.status,
+        `memberCreatorPostAnalytics answered ${response.status}`,
+        Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+      );
     }
-    const body = (await response.json()) as { elements?: { count?: unknown; value?: unknown }[] };
+    let body: { elements?: { count?: unknown; value?: unknown }[] };
+    try {
+      body = (await response.json()) as typeof body;
+    } catch (error) {
+      throw new LinkedInError(null, error instanceof Error ? error.message : String(error));
+    }
     const count = body.elements?.[0]?.count ?? body.elements?.[0]?.value;
     figures[name] = typeof count === 'number' && Number.isInteger(count) && count >= 0 ? count : null;
   }

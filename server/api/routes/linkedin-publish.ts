@@ -41,13 +41,32 @@ export function linkedinPublish(api: ApiContext) {
 const dueBody = z.object({ stale_after_seconds: z.number().int().min(0).max(86_400).optional() });
 
 /**
- * POST /linkedin/publish-due: publishes every post whose time has come. Called every minute by the
- * embedded server's timer, and by pg_cron + pg_net on hosted Supabase, with any of the project's
- * secret keys (supabase/schedule-publishing.sql). Each run that gets through is recorded, so the app
- * can tell its users when the schedule stops reaching the server (a refused call cannot be).
+ * The background refresh of post results after each publishing run: a few members and posts per
+ * run, within its own time (LinkedIn's daily limits are small, and pg_cron's call waits 55 s).
+ */
+export const backgroundResultsLimits = {
+  maxMembers: 5,
+  maxPosts: 20,
+  budgetMs: 20_000,
+  /** A member is taken at most once an hour (a post's shortest gap between two reads is 4 hours). */
+  memberGapSeconds: 3600,
+  /** No refresh when publishing took longer than this, and none past `runDeadlineMs` into the run. */
+  startBeforeMs: 30_000,
+  runDeadlineMs: 45_000,
+} as const;
+
+/**
+ * POST /linkedin/publish-due: publishes every post whose time has come, then reads due post results
+ * from LinkedIn in the background (results-refresh.ts). Called every minute by the embedded
+ * server's timer, and by pg_cron + pg_net on hosted Supabase, with any of the project's secret keys
+ * (supabase/schedule-publishing.sql). Each run that gets through is recorded, so the app can tell
+ * its users when the schedule stops reaching the server (a refused call cannot be). Publishing
+ * always comes first and its outcome stands whatever the refresh does; the refresh has its own
+ * time budget and is skipped when publishing took most of the run.
  */
 export function linkedinPublishDue(api: ApiContext) {
   return async (c: Context): Promise<Response> => {
+    const started = Date.now();
     const linkedin = requireLinkedIn(api.linkedin);
     const presented =
       c.req.header('apikey') ?? /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
@@ -65,6 +84,16 @@ export function linkedinPublishDue(api: ApiContext) {
       body.stale_after_seconds ?? linkedin.staleAfterSeconds,
     );
     await linkedin.service.rpc('record_scheduled_publishing_run', {});
-    return c.json(outcome);
+    const limits = backgroundResultsLimits;
+    const elapsed = Date.now() - started;
+    const results =
+      elapsed < limits.startBeforeMs
+        ? await linkedin.results.refreshDue({
+            ...limits,
+            budgetMs: Math.min(limits.budgetMs, limits.runDeadlineMs - elapsed),
+            log: (message) => console.error(message),
+          })
+        : null;
+    return c.json({ ...outcome, results });
   };
 }

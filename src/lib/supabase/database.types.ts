@@ -676,6 +676,10 @@ export type Database = {
         Returns: boolean;
       };
       mark_publish_sent: { Args: { p_post_id: string }; Returns: undefined };
+      note_results_refresh: {
+        Args: { p_outcome: string; p_until?: string; p_user_id: string };
+        Returns: undefined;
+      };
       queue_post: {
         Args: { post_id: string };
         Returns: {
@@ -746,6 +750,13 @@ export type Database = {
       store_api_post_results: {
         Args: { p_user_id: string; results: Json };
         Returns: number;
+      };
+      take_results_refresh_member: {
+        Args: { min_gap_seconds: number };
+        Returns: {
+          access_token: string;
+          user_id: string;
+        }[];
       };
     };
     Enums: {

@@ -12,6 +12,8 @@ describe('listStyleOf', () => {
     ['1) One\n2) Two\n10) Ten', 'number'],
     ['✅ One\n✅ Two', 'emoji'],
     ['1️⃣ One\n2️⃣ Two', 'emoji'],
+    ['🇫🇷 One\n🇩🇪 Two', 'emoji'],
+    ['👩🏽‍💻 One\n🧑🏻‍🔬 Two', 'emoji'],
   ])('reads %j as %s', (text, style) => {
     expect(listStyleOf(text)).toBe(style);
   });
@@ -31,5 +33,14 @@ describe('listStyleOf', () => {
   it('takes the style with the most lines, the one seen first on a tie', () => {
     expect(listStyleOf('1. A\n2. B\n→ C\n→ D\n→ E')).toBe('arrow');
     expect(listStyleOf('• A\n• B\n→ C\n→ D')).toBe('bullet');
+  });
+
+  it('reads only the start of a line for an emoji marker, however long the line', () => {
+    const long = 'word '.repeat(2000);
+    expect(listStyleOf(`✅ ${long}\n✅ ${long}`)).toBe('emoji');
+    expect(listStyleOf(`${long}✅\n${long}✅`)).toBe('none');
+    // ©, ® and ™ alone are no emoji: the line's next emoji is not at its start.
+    expect(listStyleOf('© 2026 ✅\n® Brand ✅')).toBe('none');
+    expect(listStyleOf('©️ One\n©️ Two')).toBe('emoji');
   });
 });

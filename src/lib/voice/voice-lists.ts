@@ -9,13 +9,21 @@ const arrow = /^(?:→|->|=>|⇒|⟶|➔|➜|➝|➞)/u;
 const bullet = /^(?:[•◦▪▫‣·●○■□]|[-*–]\s)/u;
 const numbered = /^\d{1,2}[.)]\s+\S/u;
 
+/** UTF-16 units of a line's start that can hold its first emoji (a ZWJ sequence of eight with tags). */
+const emojiPrefix = 100;
+/** What an emoji (as emojiIn reads them) can start with. */
+const emojiStart = /^(?:\p{Regional_Indicator}|[#*0-9]\uFE0F?\u20E3|\p{Extended_Pictographic})/u;
+
 /** The marker a line starts with, if any (after any indentation). */
 export function listMarkerOf(line: string): Marker | null {
   const text = line.trimStart();
   if (arrow.test(text)) return 'arrow';
   if (bullet.test(text)) return 'bullet';
   if (numbered.test(text)) return 'number';
-  return emojiIn(text)[0]?.index === 0 ? 'emoji' : null;
+  // Only the line's start can hold the marker: a line that cannot start an emoji is not scanned,
+  // and only its first characters are (scanning every line in full made 1,000 posts slow to read).
+  if (!emojiStart.test(text)) return null;
+  return emojiIn(text.slice(0, emojiPrefix))[0]?.index === 0 ? 'emoji' : null;
 }
 
 /**

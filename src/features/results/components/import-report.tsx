@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { MatchedRow, UnmatchedRow } from '../match-results';
@@ -9,6 +10,12 @@ const reasonWords = {
   'no-post-that-day': 'none of your published posts here went out that day',
   'several-posts-that-day': 'several of your posts went out that day and the export does not say which',
 } as const;
+
+/**
+ * Rows shown at first, and added by each "Show more": an export of 1,000 posts drawn in one go kept
+ * the page busy for well over a frame (the 50 ms long-task budget of issue 28's benchmark).
+ */
+export const reportPageSize = 50;
 
 /** Only LinkedIn's own links are shown as links (the file could hold any). */
 const linkedinLink = /^https:\/\/(?:www\.)?linkedin\.com\//u;
@@ -35,28 +42,64 @@ export function ImportReport({
           ` ${plural(unmatched.length, 'row', 'rows')} could not be matched (listed below).`}
       </Alert>
       {matched.length > 0 && <MatchedTable matched={matched} titleOf={titleOf} />}
-      {unmatched.length > 0 && (
-        <div>
-          <h3 className="text-sm font-medium text-slate-800">Not matched</h3>
-          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
-            {unmatched.map(({ row, reason }) => (
-              <li key={row.url}>
-                {linkedinLink.test(row.url) ? (
-                  <a href={row.url} target="_blank" rel="noreferrer" className="underline break-all">
-                    Post of {row.day}
-                  </a>
-                ) : (
-                  `Post of ${row.day}`
-                )}
-                : {reasonWords[reason]}.
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      {unmatched.length > 0 && <UnmatchedList unmatched={unmatched} />}
       <Button variant="ghost" onClick={onClose}>
         Done
       </Button>
+    </div>
+  );
+}
+
+/** "Show more" under a list cut to its first rows: adds a page; says how many are shown of how many. */
+function ShowMore({
+  shown,
+  total,
+  what,
+  onMore,
+}: {
+  shown: number;
+  total: number;
+  what: string;
+  onMore: () => void;
+}) {
+  if (shown >= total) return null;
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-600">
+      <span>
+        Showing {formatCount(shown)} of {formatCount(total)} {what}.
+      </span>
+      <Button variant="secondary" onClick={onMore}>
+        Show {formatCount(Math.min(reportPageSize, total - shown))} more
+      </Button>
+    </div>
+  );
+}
+
+function UnmatchedList({ unmatched }: { unmatched: readonly UnmatchedRow[] }) {
+  const [shown, setShown] = useState(reportPageSize);
+  return (
+    <div>
+      <h3 className="text-sm font-medium text-slate-800">Not matched</h3>
+      <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
+        {unmatched.slice(0, shown).map(({ row, reason }) => (
+          <li key={row.url}>
+            {linkedinLink.test(row.url) ? (
+              <a href={row.url} target="_blank" rel="noreferrer" className="underline break-all">
+                Post of {row.day}
+              </a>
+            ) : (
+              `Post of ${row.day}`
+            )}
+            : {reasonWords[reason]}.
+          </li>
+        ))}
+      </ul>
+      <ShowMore
+        shown={Math.min(shown, unmatched.length)}
+        total={unmatched.length}
+        what="rows not matched"
+        onMore={() => setShown((count) => count + reportPageSize)}
+      />
     </div>
   );
 }
@@ -98,6 +141,7 @@ function MatchedTable({
   titleOf: (postId: string) => string;
 }) {
   const head = 'py-1 pr-3 font-medium';
+  const [shown, setShown] = useState(reportPageSize);
   return (
     // A phone's cards grow with the page (a box scrolling inside a scrolling page is hard to use by
     // touch); the table keeps its capped, scrolling box.
@@ -128,7 +172,7 @@ function MatchedTable({
             </tr>
           </thead>
           <tbody role="rowgroup" className="block space-y-2 @xl:table-row-group @xl:space-y-0">
-            {matched.map(({ postId, row, by }) => (
+            {matched.slice(0, shown).map(({ postId, row, by }) => (
               <tr
                 key={postId}
                 role="row"
@@ -154,6 +198,12 @@ function MatchedTable({
           </tbody>
         </table>
       </div>
+      <ShowMore
+        shown={Math.min(shown, matched.length)}
+        total={matched.length}
+        what="matched posts"
+        onMore={() => setShown((count) => count + reportPageSize)}
+      />
     </div>
   );
 }

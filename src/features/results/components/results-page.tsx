@@ -1,8 +1,9 @@
-import { Suspense, lazy, useMemo } from 'react';
+import { Suspense, lazy, useEffect, useMemo } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCount } from '@/lib/format/counting';
 import { userTimeZone } from '@/lib/format/plan-dates';
+import { warmPostTraits } from '../post-traits';
 import type { ResultsPost } from '../results-post';
 import { summarizeResults } from '../results-summary';
 import { useResults } from '../use-results';
@@ -40,6 +41,18 @@ export function ResultsPage({
   const { load, stage, pick, close, reload } = useResults(userId, timeZone);
   const posts = load.status === 'ready' ? load.posts : null;
   const summary = useMemo(() => (posts ? summarizeResults(posts, timeZone) : null), [posts, timeZone]);
+  // What the posts share is worked out ahead, in slices, so the summary an import brings does not
+  // read 1,000 posts in one task (issue 28's benchmark: no main-thread task over 50 ms).
+  useEffect(() => {
+    if (!posts) return;
+    const stop = new AbortController();
+    warmPostTraits(
+      posts.map(({ post }) => post),
+      timeZone,
+      stop.signal,
+    );
+    return () => stop.abort();
+  }, [posts, timeZone]);
   const titles = useMemo(
     () => new Map((posts ?? []).map(({ post }) => [post.id, firstLine(post.content)])),
     [posts],
