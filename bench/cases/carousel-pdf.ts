@@ -1,7 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { createCarouselJobRunner } from '../../src/entities/post/carousel/engine/carousel-job.ts';
 import { carouselPdfTargetBytes } from '../../src/entities/post/carousel/engine/carousel-limits.ts';
-import { buildCarousel, buildDesign, withSlide } from '../../src/entities/post/carousel/engine/carousel-test-data.ts';
+import {
+  buildCarousel,
+  buildDesign,
+  withSlide,
+} from '../../src/entities/post/carousel/engine/carousel-test-data.ts';
 import { readFontFileFromNodeModules } from '../../src/entities/post/carousel/engine/read-font-files.node.ts';
 import { check } from '../check.ts';
 import type { BenchCase, BenchResult } from '../report.ts';

@@ -15,7 +15,15 @@ import {
   write,
   type HandlerContext,
 } from './http-utils.ts';
-import { DEFAULT_POST_TEXT, DEFAULT_THINKING, RETIRED_GROQ_MODELS, type GroqScenario } from './scenarios.ts';
+import {
+  CAROUSEL_REQUEST_MARKER,
+  DEFAULT_CAROUSEL_REPLY,
+  DEFAULT_POST_TEXT,
+  DEFAULT_THINKING,
+  MALFORMED_CAROUSEL_REPLY,
+  RETIRED_GROQ_MODELS,
+  type GroqScenario,
+} from './scenarios.ts';
 
 export function groqErrorBody(status: number, model = 'unknown'): { error: Record<string, string> } {
   const error = (message: string, type: string, code?: string) => ({
@@ -58,9 +66,24 @@ function replyRule(scenario: GroqScenario, messages: unknown) {
   return scenario.replyWhen?.find(({ contains }) => said.includes(JSON.stringify(contains).slice(1, -1)));
 }
 
+/** Carousel replies already given malformed, per scenario object (a new scenario starts again). */
+const malformedGiven = new WeakMap<GroqScenario, number>();
+
+/** The reply to a carousel request: malformed while `malformedCarousels` lasts, then the slides. */
+function carouselReply(scenario: GroqScenario): string {
+  const given = malformedGiven.get(scenario) ?? 0;
+  if (given < (scenario.malformedCarousels ?? 0)) {
+    malformedGiven.set(scenario, given + 1);
+    return MALFORMED_CAROUSEL_REPLY;
+  }
+  return scenario.carouselText ?? DEFAULT_CAROUSEL_REPLY;
+}
+
 /** The text the model "writes": the scenario text, with the thinking prefix when asked. */
 export function groqReplyText(scenario: GroqScenario, messages: unknown = []): string {
-  const text = replyRule(scenario, messages)?.text ?? scenario.text ?? DEFAULT_POST_TEXT;
+  const rule = replyRule(scenario, messages)?.text;
+  const carousel = rule === undefined && JSON.stringify(messages ?? []).includes(CAROUSEL_REQUEST_MARKER);
+  const text = rule ?? (carousel ? carouselReply(scenario) : (scenario.text ?? DEFAULT_POST_TEXT));
   if (!scenario.thinking) return text;
   const thinking = scenario.thinking === true ? DEFAULT_THINKING : scenario.thinking;
   return `<think>\n${thinking}\n</think>\n\n${text}`;

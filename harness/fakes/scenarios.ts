@@ -67,6 +67,14 @@ export interface GroqScenario extends StreamingScenario {
   midStreamError?: number;
   /** Models answered with 400 model_decommissioned. Default: {@link RETIRED_GROQ_MODELS}. */
   retiredModels?: string[];
+  /**
+   * The next this-many carousel requests (see {@link CAROUSEL_REQUEST_MARKER}) get a reply whose JSON
+   * is cut off, then they get {@link DEFAULT_CAROUSEL_REPLY}: the app's one retry. The count starts
+   * again whenever the scenario is set.
+   */
+  malformedCarousels?: number;
+  /** The reply to a carousel request instead of {@link DEFAULT_CAROUSEL_REPLY}. */
+  carouselText?: string;
 }
 
 export interface AnthropicScenario extends StreamingScenario {
@@ -214,6 +222,59 @@ export const DEFAULT_POST_TEXT = [
   '',
   '#CareerGrowth #Leadership #Learning',
 ].join('\n');
+
+/**
+ * The words the app's carousel request says (src/entities/post/carousel/draft-carousel-slides.ts):
+ * a request that holds them is answered with slides as JSON, whatever `text` says (a `replyWhen`
+ * rule still wins).
+ */
+export const CAROUSEL_REQUEST_MARKER = 'Turn the LinkedIn post below into carousel slides';
+
+/** Six slides from {@link DEFAULT_POST_TEXT}, in the JSON the app asks for. */
+export const DEFAULT_CAROUSEL_REPLY = JSON.stringify(
+  {
+    title: 'The small yes that changed my career',
+    slides: [
+      {
+        kind: 'hook',
+        heading: 'I almost said no',
+        body: 'Three years ago I nearly turned down the project that changed my career.',
+      },
+      {
+        kind: 'idea',
+        heading: 'Small problems teach fastest',
+        body: 'Nobody is watching, so you are free to experiment.',
+      },
+      {
+        kind: 'idea',
+        heading: 'Messy projects need customers',
+        body: 'You talk to the people you serve instead of guessing what they need.',
+      },
+      {
+        kind: 'idea',
+        heading: 'Unglamorous work builds trust',
+        body: 'Saying yes to it earns trust that no title can buy.',
+      },
+      {
+        kind: 'idea',
+        heading: 'Ask one question',
+        body: 'Will I learn something here that I cannot learn anywhere else?',
+      },
+      {
+        kind: 'closing',
+        heading: 'What was your small yes?',
+        body: 'Tell me in the comments.',
+        callToAction: 'Follow for more career lessons',
+      },
+    ],
+  },
+  null,
+  1,
+);
+
+/** What a carousel request gets while `malformedCarousels` lasts: JSON cut off mid-way. */
+export const MALFORMED_CAROUSEL_REPLY =
+  '{"title": "The small yes", "slides": [{"heading": "I almost said no", "body": ';
 
 export const DEFAULT_THINKING =
   'The user wants a LinkedIn post. I should open with a hook, share three lessons and end with a question.';

@@ -16,6 +16,7 @@ beforeAll(async () => {
     '<!doctype html><html><head><title>App</title></head><body><div id="root"></div></body></html>',
   );
   await writeFile(path.join(distDir, 'assets', 'app-1234.js'), 'console.log(1)');
+  await writeFile(path.join(distDir, 'assets', 'carousel-pdf.worker-Ab_1.js'), 'self.onmessage = null');
   server = await startTestServer({ distDir });
 });
 afterAll(async () => {
@@ -102,5 +103,23 @@ describe('security headers on every response', () => {
       );
       expect(policy.get('default-src')).toEqual(["'none'"]);
     }
+  });
+});
+
+describe('the policy of a module worker', () => {
+  it('lets a worker of the build load scripts and fetch from this origin (the carousel fonts), nothing else', async () => {
+    const worker = directives(
+      (await fetch(`${server.url}/assets/carousel-pdf.worker-Ab_1.js`)).headers.get(
+        'content-security-policy',
+      ),
+    );
+    expect(worker.get('default-src')).toEqual(["'none'"]);
+    expect(worker.get('script-src')).toEqual(["'self'"]);
+    expect(worker.get('connect-src')).toEqual(["'self'"]);
+    // Other scripts keep the policy that runs nothing.
+    const script = directives(
+      (await fetch(`${server.url}/assets/app-1234.js`)).headers.get('content-security-policy'),
+    );
+    expect(script.get('connect-src')).toBeUndefined();
   });
 });

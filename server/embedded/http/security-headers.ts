@@ -21,6 +21,14 @@ const everyResponse: Record<string, string> = {
 /** JSON, scripts and other files are never meant to run as a page: if opened as one, nothing runs. */
 const nonPagePolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/**
+ * A module worker of the build (`/assets/<name>.worker-<hash>.js`) runs under the policy of its own
+ * response: it may load the app's scripts and fetch from this origin (the carousel worker fetches
+ * its font files, docs/decisions/029), and nothing else.
+ */
+export const workerPolicy =
+  "default-src 'none'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 /** A fresh nonce for one page response (128 bits, as CSP recommends). */
 export function createNonce(): string {
   return randomBytes(16).toString('base64');

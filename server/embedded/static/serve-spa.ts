@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from 'hono';
 import { malformedUriResponse } from '../http/request-guards.ts';
-import { createNonce, pageSecurityPolicy } from '../http/security-headers.ts';
+import { createNonce, pageSecurityPolicy, workerPolicy } from '../http/security-headers.ts';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -14,6 +14,7 @@ const contentTypes: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.webmanifest': 'application/manifest+json',
   '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
   '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
 };
@@ -77,9 +78,10 @@ async function isFile(file: string): Promise<boolean> {
 
 async function fileResponse(c: Context, file: string, cacheControl: string): Promise<Response> {
   const body = await readFile(file);
-  const headers = {
+  const headers: Record<string, string> = {
     'Content-Type': contentTypes[path.extname(file)] ?? 'application/octet-stream',
     'Cache-Control': cacheControl,
   };
+  if (/\.worker-[\w-]+\.js$/.test(path.basename(file))) headers['Content-Security-Policy'] = workerPolicy;
   return new Response(c.req.method === 'HEAD' ? null : body, { status: 200, headers });
 }

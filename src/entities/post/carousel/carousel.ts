@@ -30,3 +30,17 @@ export const noCarousel: CarouselFields = {
 /** Whether a post has a carousel (its slides, exported or not). */
 export const hasCarousel = (post: Pick<Post, 'carousel_path' | 'carousel_slides'>): boolean =>
   post.carousel_path !== null || post.carousel_slides !== null;
+
+/**
+ * How many slides a post's carousel has, read from `carousel_slides` without its schema (the list
+ * and the calendar show "Carousel · 8 slides" without loading the editor). 0 when unreadable.
+ */
+export function carouselSlideCount(slides: Json | null): number {
+  if (slides === null || typeof slides !== 'object' || Array.isArray(slides)) return 0;
+  const list = slides.slides;
+  return Array.isArray(list) ? list.length : 0;
+}
+
+/** "Carousel · 8 slides" (the marker on a post that has one). */
+export const carouselMarkerText = (count: number): string =>
+  `Carousel · ${count} slide${count === 1 ? '' : 's'}`;

@@ -78,6 +78,11 @@ export interface DocumentState extends Stored {
   /** The row is gone: go on with the same words as a new row. */
   keepAsNew: () => void;
   setSave: (save: SaveState) => void;
+  /**
+   * The carousel editor changed the row (saved, exported or removed the carousel): its carousel and
+   * `updated_at` become the document's, so the next autosave does not take it for another tab.
+   */
+  carouselSaved: (post: Post) => void;
   /** The row was planned (or unplanned) through "Save and plan". */
   planned: (post: Post) => void;
   /** Another user signed in (or nobody): their own empty document, never this one. */

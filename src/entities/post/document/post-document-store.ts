@@ -12,7 +12,14 @@ import {
   undoStep,
   type EditHistory,
 } from './edit-history';
-import { documentFromPost, emptyDocument, snapshotOf, type PostDocument } from './post-document';
+import {
+  documentCarouselOf,
+  documentFromPost,
+  emptyDocument,
+  noDocumentCarousel,
+  snapshotOf,
+  type PostDocument,
+} from './post-document';
 import { idleSave } from './save-state';
 
 export const documentStorageKey = 'post-writer-document';
@@ -120,6 +127,7 @@ export const usePostDocumentStore = create<DocumentState>()(
               updatedAt: post.updated_at,
               publishStatus: post.publish_status,
               plannedAt: post.planned_at,
+              ...documentCarouselOf(post),
               // The picked image stays on screen (its local link), now stored under this name.
               imagePath: stillShown ? post.image_path : state.doc.imagePath,
             },
@@ -151,6 +159,8 @@ export const usePostDocumentStore = create<DocumentState>()(
               imagePath: null,
               plannedAt: null,
               publishStatus: 'draft',
+              // The deleted post's carousel PDF went with it.
+              ...noDocumentCarousel,
             },
             // The deleted post's image went with it; a picked image goes with the words, uploaded again.
             newImage: newImage && { ...newImage, uploadedPath: null },
@@ -159,6 +169,12 @@ export const usePostDocumentStore = create<DocumentState>()(
           }));
         },
         setSave: (save) => set({ save }),
+        carouselSaved: (post) => {
+          if (post.id !== get().doc.id) return;
+          set((state) => ({
+            doc: { ...state.doc, ...documentCarouselOf(post), updatedAt: post.updated_at },
+          }));
+        },
         planned: (post) => {
           if (post.id !== get().doc.id) return;
           set((state) => ({
@@ -206,8 +222,15 @@ export const usePostDocumentStore = create<DocumentState>()(
     },
     {
       name: documentStorageKey,
-      version: 1,
+      version: 2,
       storage: createJSONStorage(() => localStorage),
+      // Version 2 added the carousel: a document kept before it has none.
+      migrate: (persisted, version) => {
+        const stored = persisted as Stored;
+        if (version < 2 && typeof stored === 'object' && stored !== null && stored.doc)
+          return { ...stored, doc: { ...noDocumentCarousel, ...stored.doc } };
+        return stored;
+      },
       partialize: (state): Stored => ({
         ownerId: state.ownerId,
         doc: storedDoc(state),

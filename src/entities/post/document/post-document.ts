@@ -1,3 +1,4 @@
+import type { Json } from '@/lib/supabase/database-types';
 import type { Post, PublishStatus } from '../post';
 import type { Snapshot } from './edit-history';
 
@@ -23,6 +24,13 @@ export interface PostDocument {
   updatedAt: string | null;
   /** The generation failed after this much text: marked, and planned or published only when confirmed. */
   incomplete: boolean;
+  /**
+   * The post's carousel as stored (its PDF's object name, title, and slides with their design), or
+   * nulls. Saved by the carousel editor (not by the autosave), so a new document starts without one.
+   */
+  carouselPath: string | null;
+  carouselTitle: string | null;
+  carouselSlides: Json | null;
 }
 
 /** A new, empty document: no words, no image, no plan, no first comment. */
@@ -38,8 +46,21 @@ export function emptyDocument(id: string = crypto.randomUUID()): PostDocument {
     publishStatus: 'draft',
     updatedAt: null,
     incomplete: false,
+    ...noDocumentCarousel,
   };
 }
+
+/** A document's carousel fields when it has none. */
+export const noDocumentCarousel = { carouselPath: null, carouselTitle: null, carouselSlides: null } as const;
+
+/** The carousel fields of a stored post. */
+export const documentCarouselOf = (
+  post: Pick<Post, 'carousel_path' | 'carousel_title' | 'carousel_slides'>,
+): Pick<PostDocument, 'carouselPath' | 'carouselTitle' | 'carouselSlides'> => ({
+  carouselPath: post.carousel_path,
+  carouselTitle: post.carousel_title,
+  carouselSlides: post.carousel_slides,
+});
 
 /** A stored post opened for writing (from Saved Posts, or read back after a reload). */
 export function documentFromPost(post: Post): PostDocument {
@@ -54,6 +75,7 @@ export function documentFromPost(post: Post): PostDocument {
     publishStatus: post.publish_status,
     updatedAt: post.updated_at,
     incomplete: false,
+    ...documentCarouselOf(post),
   };
 }
 

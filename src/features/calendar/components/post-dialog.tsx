@@ -8,6 +8,7 @@ import { DownloadImageButton } from '@/entities/post/image/ui/download-image-but
 import { imageFileName } from '@/entities/post/image/image-file-name';
 import { ImageEditFields } from '@/entities/post/image/ui/image-edit-fields';
 import { PostImage } from '@/entities/post/image/ui/post-image';
+import { CarouselMarker } from '@/entities/post/carousel/ui/carousel-marker';
 import { messages } from '@/config/messages';
 import { imageSaveFailure, type ImageEdit } from '@/entities/post/image/image-attachment';
 import { useImageEdit } from '@/entities/post/image/use-image-edit';
@@ -114,6 +115,7 @@ export function PostDialog({
             {post.image_path && (
               <PostImage path={post.image_path} alt={post.image_alt} className="mt-4 rounded-lg" />
             )}
+            <CarouselMarker post={post} />
             {renderPublishing && <div className="mt-6">{renderPublishing(post, onPostChange)}</div>}
             <div className="mt-6 flex justify-end gap-2">
               {post.image_path && (

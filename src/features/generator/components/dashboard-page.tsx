@@ -19,6 +19,8 @@ import { DraftEditor } from './draft-editor';
 import { RewriteBar } from './rewrite-bar';
 import { TopicComposer } from './topic-composer';
 import { useDraft } from './use-draft';
+import { authorContext } from '../build-post-prompt';
+import { useImageOverCarousel } from '@/entities/post/carousel/ui/use-carousel-entry';
 
 const noSamples: readonly string[] = [];
 const noPosts: readonly (EarlierPost & { id?: string })[] = [];
@@ -91,9 +93,25 @@ export function DashboardPage({
       ]),
     [earlierPosts, voiceSamples, draftId],
   );
-  const attach = (files: File[]) => {
+  // An image on a post with a carousel replaces it, once the author says so.
+  const imageOverCarousel = useImageOverCarousel(draft.doc, (files) => {
     if (draft.saveState !== 'saving') void draft.image.attach(files);
-  };
+  });
+  const attach = imageOverCarousel.attach;
+  const carouselTopic = draft.doc.topic || (draft.doc.content.split('\n')[0] ?? '');
+  const carouselAi = useMemo(
+    () =>
+      profile && catalog
+        ? {
+            engine: profile.ai_engine,
+            model: profile.ai_model ?? '',
+            catalog,
+            apiBaseUrl,
+            authorContext: authorContext(authorInputFrom(profile, voiceSamples, carouselTopic)),
+          }
+        : null,
+    [profile, catalog, apiBaseUrl, voiceSamples, carouselTopic],
+  );
   usePastedImages(attach);
   const rules = profile ? authorRules(profile, voiceSamples) : null;
   const dictation = useDictation(rules?.language.value ?? 'en-US', (heard) => {
@@ -158,6 +176,7 @@ export function DashboardPage({
 
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+      {imageOverCarousel.dialog}
       <ImageDropZone onFiles={attach} enabled={draft.saveState !== 'saving'}>
         <section
           aria-labelledby="create-title"
@@ -231,6 +250,7 @@ export function DashboardPage({
               canRegenerate={canGenerate}
               onRegenerate={() => void startGeneration()}
               onChat={onChat}
+              carouselAi={carouselAi}
             />
           )}
           {draft.hasText && !choosingVersion && (

@@ -6,6 +6,8 @@ import { PostImage, PostImageFrame } from '@/entities/post/image/ui/post-image';
 import { SaveStatusLine } from '@/entities/post/ui/save-status';
 import { PostPreviewCard } from './post-preview-card';
 import type { Draft } from './use-draft';
+import type { CarouselAi } from '@/entities/post/carousel/draft-carousel-slides';
+import { useCarouselEntry } from '@/entities/post/carousel/ui/use-carousel-entry';
 
 interface DraftEditorProps {
   draft: Draft;
@@ -17,6 +19,8 @@ interface DraftEditorProps {
   onChat?:
     | ((post: { id: string; title: string; content: string; apply: (text: string) => void }) => void)
     | undefined;
+  /** How the carousel's slides are written (null until the profile and the AI service are ready). */
+  carouselAi: CarouselAi | null;
 }
 
 const idleHistory = { undoName: null, redoName: null, onUndo: () => {}, onRedo: () => {}, notice: '' };
@@ -33,11 +37,23 @@ export function DraftEditor({
   canRegenerate,
   onRegenerate,
   onChat,
+  carouselAi,
 }: DraftEditorProps) {
   // The post being written by hand: the card stays even when its text is cleared.
   const [writingFor, setWritingFor] = useState<string | null>(null);
   const author = { fullName: profile?.full_name, role: profile?.role, company: profile?.company };
   const { doc } = draft;
+  const carousel = useCarouselEntry({
+    doc,
+    hasImage: draft.image.shown !== null,
+    removeImage: draft.image.remove,
+    busy: busy || draft.saveState !== 'idle',
+    author: {
+      name: profile?.full_name ?? '',
+      headline: [profile?.role, profile?.company].filter(Boolean).join(' at '),
+    },
+    ai: carouselAi,
+  });
 
   if (draft.justSaved) {
     // The same card (so the page does not jump), holding the post just saved, with "Saved".
@@ -109,12 +125,14 @@ export function DraftEditor({
         })
       }
       status={<SaveStatusLine save={draft.save} dirty={draft.dirty} />}
+      carouselAction={carousel.action}
       image={
-        image?.kind === 'new' ? (
+        carousel.section ??
+        (image?.kind === 'new' ? (
           <PostImageFrame src={image.src} alt={draft.image.alt} />
         ) : image?.kind === 'stored' ? (
           <PostImage path={image.path} alt={draft.image.alt} />
-        ) : null
+        ) : null)
       }
     />
   );

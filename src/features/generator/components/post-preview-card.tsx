@@ -36,8 +36,10 @@ interface PostPreviewCardProps {
   onRegenerate?: () => void;
   canRegenerate?: boolean;
   onChat: () => void;
-  /** The post's image, as LinkedIn shows a single image. */
+  /** The post's image, as LinkedIn shows a single image (or its carousel, as a document post). */
   image?: ReactNode;
+  /** "Make a carousel", first in the post's actions. */
+  carouselAction?: ReactNode;
   /** Where the autosave stands. */
   status?: ReactNode;
 }
@@ -67,6 +69,7 @@ export function PostPreviewCard({
   canRegenerate = false,
   onChat,
   image,
+  carouselAction,
   status,
 }: PostPreviewCardProps) {
   const [confirmingSave, setConfirmingSave] = useState(false);
@@ -111,6 +114,7 @@ export function PostPreviewCard({
       }
       actions={
         <>
+          {carouselAction}
           <button
             type="button"
             onClick={onChat}

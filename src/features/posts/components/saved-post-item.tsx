@@ -6,6 +6,7 @@ import { DownloadImageButton } from '@/entities/post/image/ui/download-image-but
 import { imageFileName } from '@/entities/post/image/image-file-name';
 import { ImageEditFields } from '@/entities/post/image/ui/image-edit-fields';
 import { PostImage } from '@/entities/post/image/ui/post-image';
+import { CarouselMarker } from '@/entities/post/carousel/ui/carousel-marker';
 import { PostCheckPanel } from '@/entities/post/check/ui/post-check-panel';
 import type { AuthorStyle } from '@/entities/post/check/author-style';
 import { PublishingPanel } from '@/entities/post/publishing/ui/publishing-panel';
@@ -188,6 +189,7 @@ export function SavedPostItem({
                 className="-mx-5 mt-3 w-[calc(100%+2.5rem)]"
               />
             )}
+            <CarouselMarker post={post} />
             {post.first_comment && (
               <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm whitespace-pre-wrap break-words text-slate-700">
                 <span className="block text-xs font-medium text-slate-500">First comment</span>

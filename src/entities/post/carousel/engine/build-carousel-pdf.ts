@@ -1,6 +1,7 @@
 import type { CarouselJob, CarouselJobResult } from './carousel-job';
 import { CarouselPdfError, type CarouselCheck, type CarouselPdfProblem } from './carousel-pdf-problem';
 import { CarouselDesignSchema, CarouselSchema, type Carousel, type CarouselDesign } from './carousel-schema';
+import type { CarouselLayout } from './layout-carousel';
 
 /** Long enough for a cold start on a slow phone (fonts fetched, parsed, 10 pages); then given up. */
 const jobTimeoutMs = 60_000;
@@ -93,6 +94,21 @@ export async function checkCarousel(carousel: Carousel, design: CarouselDesign):
   const result = await run('check', carousel, design);
   if (!result.ok) throw new CarouselPdfError(result.problem);
   return result.check;
+}
+
+/**
+ * The carousel laid out for the editor's preview: every slide's elements (the lines the PDF draws,
+ * in the same fonts), with the overflows and missing characters. Throws CarouselPdfError like
+ * checkCarousel.
+ */
+export async function layoutCarouselInWorker(
+  carousel: Carousel,
+  design: CarouselDesign,
+): Promise<CarouselLayout> {
+  const result = await run('layout', carousel, design);
+  if (!result.ok) throw new CarouselPdfError(result.problem);
+  if (!result.layout) throw new CarouselPdfError(failed);
+  return result.layout;
 }
 
 /** Stops the worker (the editor closed); the next call starts a new one. Pending calls fall back to the page. */

@@ -8,7 +8,7 @@ import type { FontKey, ReadFontFile } from './carousel-fonts';
  * The font files as separate, hashed assets of the build (`?url`: Vite copies each TTF and gives
  * its address; nothing is inlined into the JavaScript), fetched when a carousel is laid out.
  */
-const fontUrls: Record<FontKey, string> = {
+export const fontUrls: Record<FontKey, string> = {
   'inter-regular': interRegular,
   'inter-bold': interBold,
   'dejavu-regular': dejavuRegular,

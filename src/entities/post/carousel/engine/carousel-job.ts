@@ -7,18 +7,22 @@ import {
 } from './carousel-fonts';
 import { CarouselPdfError, type CarouselCheck, type CarouselPdfProblem } from './carousel-pdf-problem';
 import type { Carousel, CarouselDesign } from './carousel-schema';
-import { layoutCarousel } from './layout-carousel';
+import { layoutCarousel, type CarouselLayout } from './layout-carousel';
 import { renderCarouselPdf } from './render-carousel-pdf';
 
-/** One request to the carousel worker: check the layout (overflows, missing characters) or make the PDF. */
+/**
+ * One request to the carousel worker: check the layout (overflows, missing characters), lay it out
+ * for the editor's preview (the same elements the PDF draws), or make the PDF.
+ */
 export interface CarouselJob {
-  type: 'check' | 'pdf';
+  type: 'check' | 'layout' | 'pdf';
   carousel: Carousel;
   design: CarouselDesign;
 }
 
 export type CarouselJobResult =
-  { ok: true; check: CarouselCheck; bytes?: Uint8Array } | { ok: false; problem: CarouselPdfProblem };
+  | { ok: true; check: CarouselCheck; bytes?: Uint8Array; layout?: CarouselLayout }
+  | { ok: false; problem: CarouselPdfProblem };
 
 export const failedMessage = 'The PDF could not be made. Try again.';
 
@@ -71,9 +75,10 @@ export function createCarouselJobRunner(
       const fonts = needsFallback(inter, carouselTexts(job.carousel, job.design))
         ? await fontSet(['inter-regular', 'inter-bold', 'dejavu-regular', 'dejavu-bold'])
         : inter;
-      if (job.type === 'check') {
-        const { overflows, missingGlyphs } = layoutCarousel(job.carousel, job.design, fonts);
-        return { ok: true, check: { overflows, missingGlyphs } };
+      if (job.type === 'check' || job.type === 'layout') {
+        const layout = layoutCarousel(job.carousel, job.design, fonts);
+        const check = { overflows: layout.overflows, missingGlyphs: layout.missingGlyphs };
+        return job.type === 'layout' ? { ok: true, check, layout } : { ok: true, check };
       }
       const { bytes, layout } = await renderCarouselPdf(job.carousel, job.design, fonts);
       return { ok: true, bytes, check: { overflows: layout.overflows, missingGlyphs: layout.missingGlyphs } };

@@ -15,7 +15,6 @@ export const minSlides = 1;
 export const advisedBodyWords = 40;
 export const advisedHeadingWords = 8;
 
-
 /** What a 10-slide carousel should weigh at most (the benchmark target). */
 export const carouselPdfTargetBytes = 2_000_000;
 

@@ -1,3 +1,4 @@
+import { FileText } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { PostImageFrame } from '@/entities/post/image/ui/post-image';
 import { Alert } from '@/components/ui/alert';
@@ -16,6 +17,8 @@ interface PublishDialogProps {
   /** A link that shows the post's image, if it has one. */
   imageUrl?: string | null | undefined;
   imageAlt?: string | null | undefined;
+  /** The post's carousel, if it has one: it goes out as a document under this title, one page a slide. */
+  carousel?: { title: string; pages: number } | null | undefined;
   /** Publishes; rejects with the reason in the user's words. On success the dialog closes. */
   onConfirm: () => Promise<void>;
   onClose: () => void;
@@ -38,6 +41,7 @@ function OpenPublishDialog({
   memberName,
   imageUrl,
   imageAlt,
+  carousel,
   onConfirm,
   onClose,
 }: PublishDialogProps) {
@@ -86,6 +90,20 @@ function OpenPublishDialog({
             {imageAlt && (
               <figcaption className="mt-1 text-xs text-slate-500">Alt text: {imageAlt}</figcaption>
             )}
+          </figure>
+        )}
+        {carousel && (
+          <figure
+            aria-label="Carousel"
+            className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3"
+          >
+            <FileText aria-hidden="true" className="h-8 w-8 shrink-0 text-red-700" />
+            <figcaption className="min-w-0 text-sm">
+              <span className="block font-medium break-words text-slate-900">{carousel.title}</span>
+              <span className="text-slate-600">
+                PDF document · {carousel.pages} page{carousel.pages === 1 ? '' : 's'}
+              </span>
+            </figcaption>
           </figure>
         )}
         <p id={`${id}-count`} className={`text-xs ${tooLong ? 'text-red-700' : 'text-slate-500'}`}>

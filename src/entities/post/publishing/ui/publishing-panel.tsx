@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import type { LinkedInStatus } from '@/entities/post/publishing/linkedin-api';
 import type { Post } from '@/entities/post/post';
+import { carouselSlideCount } from '../../carousel/carousel';
 import { AddToQueueButton } from '../../queue/ui/add-to-queue-button';
 import { linkedInConnected } from '../linkedin-connected';
 import { firstCommentFailedHeading } from './first-comment-status';
@@ -155,6 +156,14 @@ export function PublishingPanel({
         memberName={memberName}
         imageUrl={imageUrl}
         imageAlt={current.image_alt}
+        carousel={
+          current.carousel_path === null
+            ? null
+            : {
+                title: current.carousel_title ?? '',
+                pages: carouselSlideCount(current.carousel_slides),
+              }
+        }
         onConfirm={publish}
         onClose={() => setConfirming(false)}
       />

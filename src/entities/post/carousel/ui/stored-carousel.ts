@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { CarouselSlides } from '../carousel';
+import {
+  CarouselFormatSchema,
+  CarouselThemeNameSchema,
+  HexColorSchema,
+  SlideSchema,
+  type Carousel,
+  type CarouselDesign,
+} from '../engine/carousel-schema';
+import { maxSlides, minSlides } from '../engine/carousel-limits';
+
+/**
+ * The design the author picks (the author's name and photo are not kept with the slides: they come
+ * from the profile each time, so no photo bytes are stored in the row).
+ */
+export const PickedDesignSchema = z.object({
+  theme: CarouselThemeNameSchema,
+  brandColor: HexColorSchema.optional(),
+  format: CarouselFormatSchema,
+});
+export type PickedDesign = z.infer<typeof PickedDesignSchema>;
+
+/** posts.carousel_slides as the editor writes it: the slides and the design, versioned. */
+const StoredSlidesSchema = z.object({
+  version: z.literal(1),
+  slides: z.array(SlideSchema).min(minSlides).max(maxSlides),
+  design: PickedDesignSchema,
+});
+
+export const defaultDesign: PickedDesign = { theme: 'light', format: '4:5' };
+/** The brand theme's colour until the author picks one (LinkedIn's blue). */
+export const defaultBrandColor = '#0a66c2';
+
+export interface EditableCarousel {
+  carousel: Carousel;
+  design: PickedDesign;
+}
+
+/** The stored slides and design, or null when they cannot be read (the editor then starts over). */
+export function readStoredCarousel(title: string | null, slides: unknown): EditableCarousel | null {
+  const parsed = StoredSlidesSchema.safeParse(slides);
+  if (!parsed.success) return null;
+  return { carousel: { title: title ?? '', slides: parsed.data.slides }, design: parsed.data.design };
+}
+
+export function storedSlides({ carousel, design }: EditableCarousel): CarouselSlides {
+  return { version: 1, slides: carousel.slides, design: { ...design } };
+}
+
+/** The full design the engine draws: the picked one with the author (and a colour for the brand theme). */
+export function fullDesign(design: PickedDesign, authorName: string): CarouselDesign {
+  return {
+    theme: design.theme,
+    format: design.format,
+    ...(design.theme === 'brand' ? { brandColor: design.brandColor ?? defaultBrandColor } : {}),
+    author: { name: authorName },
+  };
+}
+
+/** A file name from the title: letters, digits, spaces and dashes kept, at most 80 characters. */
+export function pdfFileName(title: string): string {
+  const name = title
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N} _-]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80)
+    .trim();
+  return `${name || 'carousel'}.pdf`;
+}
