@@ -52,6 +52,20 @@ describe('SavedPostItem', () => {
     expect(screen.getByRole('button', { name: 'Draft — mark as published' })).toBeInTheDocument();
   });
 
+  it('edits a carousel post without offering an image, and says where the carousel is edited', async () => {
+    renderItem(
+      buildPost({
+        carousel_path: 'u1/deck.pdf',
+        carousel_title: 'Remote work',
+        carousel_slides: { slides: [{}, {}, {}] },
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.queryByRole('button', { name: 'Add Image' })).not.toBeInTheDocument();
+    expect(screen.getAllByText('Carousel · 3 slides')).not.toHaveLength(0);
+    expect(screen.getByText(/Use Continue writing to edit the carousel/)).toBeInTheDocument();
+  });
+
   it('shows a published post and toggles it', async () => {
     const props = renderItem(buildPost({ is_published: true }));
     await userEvent.click(screen.getByRole('button', { name: 'Published — mark as draft' }));

@@ -6,6 +6,7 @@ import { DownloadImageButton } from '@/entities/post/image/ui/download-image-but
 import { imageFileName } from '@/entities/post/image/image-file-name';
 import { ImageEditFields } from '@/entities/post/image/ui/image-edit-fields';
 import { PostImage } from '@/entities/post/image/ui/post-image';
+import { hasCarousel } from '@/entities/post/carousel/carousel';
 import { CarouselMarker } from '@/entities/post/carousel/ui/carousel-marker';
 import { PostCheckPanel } from '@/entities/post/check/ui/post-check-panel';
 import type { AuthorStyle } from '@/entities/post/check/author-style';
@@ -156,7 +157,17 @@ export function SavedPostItem({
               onChange={(event) => setComment(event.target.value)}
               className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500"
             />
-            <ImageEditFields state={image} disabled={saving} />
+            {hasCarousel(post) ? (
+              <div>
+                <CarouselMarker post={post} />
+                <p className="mt-1 text-xs text-slate-500">
+                  A post has either a carousel or an image. Use Continue writing to edit the carousel or
+                  replace it with an image.
+                </p>
+              </div>
+            ) : (
+              <ImageEditFields state={image} disabled={saving} />
+            )}
             {editError && <Alert tone="danger">{editError}</Alert>}
             <div className="flex justify-end gap-2">
               <Button
