@@ -15,7 +15,13 @@ import {
   write,
   type HandlerContext,
 } from './http-utils.ts';
-import { DEFAULT_POST_TEXT, RETIRED_ANTHROPIC_MODELS, type AnthropicScenario } from './scenarios.ts';
+import {
+  CAROUSEL_REQUEST_MARKER,
+  DEFAULT_CAROUSEL_REPLY,
+  DEFAULT_POST_TEXT,
+  RETIRED_ANTHROPIC_MODELS,
+  type AnthropicScenario,
+} from './scenarios.ts';
 
 const errorTypes: Record<number, [type: string, message: string]> = {
   400: ['invalid_request_error', 'Bad request'],
@@ -65,7 +71,11 @@ export async function handleAnthropic({
     return sendJson(res, 404, anthropicErrorBody(404, `model: ${model}`));
   }
 
-  const text = scenario.text ?? DEFAULT_POST_TEXT;
+  // A carousel request (its prompt in the system text or the messages) gets slides, as from Groq.
+  const carousel = JSON.stringify([body.system ?? '', body.messages]).includes(CAROUSEL_REQUEST_MARKER);
+  const text = carousel
+    ? (scenario.carouselText ?? DEFAULT_CAROUSEL_REPLY)
+    : (scenario.text ?? DEFAULT_POST_TEXT);
   const id = `msg_fake_${randomUUID().replaceAll('-', '')}`;
   const inputTokens =
     countWords(JSON.stringify(body.messages)) + countWords(JSON.stringify(body.system ?? ''));

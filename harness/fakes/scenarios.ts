@@ -78,6 +78,8 @@ export interface GroqScenario extends StreamingScenario {
 }
 
 export interface AnthropicScenario extends StreamingScenario {
+  /** The reply to a carousel request (see {@link CAROUSEL_REQUEST_MARKER}) instead of {@link DEFAULT_CAROUSEL_REPLY}. */
+  carouselText?: string;
   /** After this many content chunks send `event: error` (overloaded_error) and end the stream. */
   midStreamError?: number;
   /** Models answered with 404 not_found_error. Default: {@link RETIRED_ANTHROPIC_MODELS}. */

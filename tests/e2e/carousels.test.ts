@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Dialog } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { restAsUser } from '../../harness/journeys.ts';
 import { seriousAxeViolations } from './support/axe.ts';
@@ -8,7 +9,7 @@ import { layoutProblems, setWidth } from './support/viewports.ts';
 
 // Issue 29 end to end, on the app as `npm start` runs it: a generated post becomes a carousel (the
 // fake Groq writes the slides, the first reply malformed so the app retries once), a slide is
-// edited, the PDF is downloaded and stored with the post, and publishing sends LinkedIn (the fake)
+// edited (and still there after a reload), the PDF is downloaded and stored with the post, and publishing sends LinkedIn (the fake)
 // a PDF whose pages hold the slides' text.
 
 const session = useSignedInSession('Ada Lovelace', fakeLinkedInEnv);
@@ -72,6 +73,20 @@ describe('carousels', () => {
     await shown.getByRole('button', { name: 'Next slide' }).click();
     await shown.getByRole('img', { name: new RegExp(`^Slide 2 of 6: .*${editedHeading}`) }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // A reload (the browser asks first: the edits are not saved with the post) brings the unsaved
+    // edit back, in the open editor.
+    const leaving: string[] = [];
+    const answer = (dialog: Dialog) => {
+      leaving.push(dialog.type());
+      void dialog.accept();
+    };
+    page.on('dialog', answer);
+    await page.reload();
+    page.off('dialog', answer);
+    await page.getByText('Unsaved carousel changes restored.').waitFor({ timeout: 60_000 });
+    expect(await editor.getByLabel('Slide 2 heading').inputValue()).toBe(editedHeading);
+    expect(leaving.every((type) => type === 'beforeunload')).toBe(true);
 
     // At a phone's width nothing scrolls sideways.
     await setWidth(page, 390);

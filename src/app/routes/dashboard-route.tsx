@@ -10,6 +10,11 @@ import { usePostDocumentStore } from '@/entities/post/document/post-document-sto
 import { useRuntimeConfig } from '../runtime-config-context';
 import { handedOverSource, takeHandedOverTopic } from '../topic-handover';
 
+// The leave guard (and its dialog) loads only once there are carousel edits to guard.
+const LeaveGuard = lazy(() =>
+  import('@/features/profile/components/leave-guard').then((m) => ({ default: m.LeaveGuard })),
+);
+
 // Research code (and zod) loads the first time "Find Topics" is opened.
 const ResearchPanel = lazy(() =>
   import('@/features/research/components/research-panel').then((m) => ({ default: m.ResearchPanel })),
@@ -29,6 +34,10 @@ export function DashboardRoute({ aiService }: { aiService: AiServiceState }) {
   const recordTopicUse = useIdeasStore((state) => state.recordTopicUse);
   const fetchIdeas = useIdeasStore((state) => state.fetchIdeas);
   const openChat = useChatStore((state) => state.open);
+  // Carousel edits not yet saved with the post: leaving the page or closing the tab asks first.
+  const carouselUnsaved = usePostDocumentStore((state) =>
+    state.carouselDrafts.some(({ docId }) => docId === state.doc.id),
+  );
   // The post check compares the draft with the posts already loaded (Saved Posts) and with the
   // post a new version is of; nothing is fetched for it.
   const posts = usePostsStore((state) => state.posts);
@@ -62,27 +71,37 @@ export function DashboardRoute({ aiService }: { aiService: AiServiceState }) {
   }
 
   return (
-    <DashboardPage
-      profile={profile}
-      voiceSamples={sampleTexts}
-      profileLoading={profileLoading}
-      aiService={aiService}
-      apiBaseUrl={config.apiBaseUrl}
-      onPostSaved={countTopic}
-      onChat={openChat}
-      takeHandedOverTopic={takeHandedOverTopic}
-      earlierPosts={earlierPosts}
-      renderResearch={(choose) => (
-        <Suspense
-          fallback={
-            <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-              <Spinner className="h-4 w-4" /> Loading research tools...
-            </p>
-          }
-        >
-          <ResearchPanel profile={profile} apiBaseUrl={config.apiBaseUrl} onChoose={choose} />
+    <>
+      {carouselUnsaved && (
+        <Suspense fallback={null}>
+          <LeaveGuard
+            unsaved="the carousel"
+            message="Your carousel changes are not saved with the post yet. This browser keeps them, and they come back when you open this post here again."
+          />
         </Suspense>
       )}
-    />
+      <DashboardPage
+        profile={profile}
+        voiceSamples={sampleTexts}
+        profileLoading={profileLoading}
+        aiService={aiService}
+        apiBaseUrl={config.apiBaseUrl}
+        onPostSaved={countTopic}
+        onChat={openChat}
+        takeHandedOverTopic={takeHandedOverTopic}
+        earlierPosts={earlierPosts}
+        renderResearch={(choose) => (
+          <Suspense
+            fallback={
+              <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+                <Spinner className="h-4 w-4" /> Loading research tools...
+              </p>
+            }
+          >
+            <ResearchPanel profile={profile} apiBaseUrl={config.apiBaseUrl} onChoose={choose} />
+          </Suspense>
+        )}
+      />
+    </>
   );
 }

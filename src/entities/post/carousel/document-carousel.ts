@@ -49,5 +49,8 @@ export async function attachDocumentCarousel(carousel: CarouselContent & { pdf: 
 /** "Remove carousel": the open post's carousel and its PDF are gone. */
 export async function removeDocumentCarousel(): Promise<Post> {
   const id = await storedDocumentId();
-  return taken(await removeCarousel(documentCarouselStore, id));
+  const removed = taken(await removeCarousel(documentCarouselStore, id));
+  // Unsaved edits of a removed carousel are not brought back.
+  usePostDocumentStore.getState().dropCarouselDraft(id);
+  return removed;
 }

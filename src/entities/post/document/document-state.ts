@@ -1,3 +1,4 @@
+import type { Json } from '@/lib/supabase/database-types';
 import type { Post } from '../post';
 import type { PendingImage } from '../image/image-attachment';
 import type { EditHistory, Snapshot } from './edit-history';
@@ -13,6 +14,17 @@ export interface NewImage {
   uploadedPath: string | null;
 }
 
+/**
+ * A carousel being edited and not yet saved with its post (docs/product.md §5.5e): its title and its
+ * slides with their design, as posts.carousel_slides holds them (never the author's photo), for the
+ * document `docId` only.
+ */
+export interface CarouselDraft {
+  docId: string;
+  title: string;
+  slides: Json;
+}
+
 export interface Stored {
   /** The user the document belongs to; null until someone signs in. */
   ownerId: string | null;
@@ -22,6 +34,11 @@ export interface Stored {
   savedRevision: number;
   /** Stored images the document no longer shows: removed from Storage once the row stops pointing at them. */
   replacedImages: string[];
+  /**
+   * Unsaved carousel edits, each for one document (the open one's is restored when it is shown
+   * again; another document never sees them). The last few documents' are kept, newest first.
+   */
+  carouselDrafts: CarouselDraft[];
 }
 
 export interface DocumentState extends Stored {
@@ -83,6 +100,10 @@ export interface DocumentState extends Stored {
    * `updated_at` become the document's, so the next autosave does not take it for another tab.
    */
   carouselSaved: (post: Post) => void;
+  /** The carousel editor's working state for a document, kept as the author edits. */
+  keepCarouselDraft: (draft: CarouselDraft) => void;
+  /** The carousel's edits were saved, discarded or removed (or match what is stored). */
+  dropCarouselDraft: (docId: string) => void;
   /** The row was planned (or unplanned) through "Save and plan". */
   planned: (post: Post) => void;
   /** Another user signed in (or nobody): their own empty document, never this one. */

@@ -438,3 +438,37 @@ describe('a post this browser kept before posts were rows', () => {
     expect(post()).toMatchObject({ ownerId: 'user-b', doc: { content: '' }, revision: 0 });
   });
 });
+
+describe('unsaved carousel edits', () => {
+  const slides = { version: 1, slides: [], design: { theme: 'light', format: '4:5' } };
+  const kept = (docId: string) => post().carouselDrafts.find((draft) => draft.docId === docId);
+
+  it('are kept in this browser for their own document only, and dropped when done', () => {
+    openDraft('Hello');
+    post().keepCarouselDraft({ docId: 'post-1', title: 'Edited title', slides });
+    expect(
+      (storedState()?.carouselDrafts as { docId: string; title: string }[] | undefined)?.[0],
+    ).toMatchObject({ docId: 'post-1', title: 'Edited title' });
+
+    // Another post (or a new one) starts without them; the post they belong to finds them again.
+    post().newDocument();
+    expect(kept(post().doc.id)).toBeUndefined();
+    post().open(row({}));
+    expect(kept(post().doc.id)).toMatchObject({ title: 'Edited title' });
+
+    post().dropCarouselDraft('post-1');
+    expect(kept('post-1')).toBeUndefined();
+    expect(storedState()?.carouselDrafts).toEqual([]);
+  });
+
+  it('go on with the words kept as a new post, and never to another user', () => {
+    openDraft('Hello');
+    post().keepCarouselDraft({ docId: 'post-1', title: 'Edited title', slides });
+    post().keepAsNew();
+    expect(kept('post-1')).toBeUndefined();
+    expect(kept(post().doc.id)).toMatchObject({ title: 'Edited title' });
+
+    post().switchUser('user-b');
+    expect(post().carouselDrafts).toEqual([]);
+  });
+});

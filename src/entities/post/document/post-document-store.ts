@@ -24,10 +24,16 @@ import { idleSave } from './save-state';
 
 export const documentStorageKey = 'post-writer-document';
 
-/** Everything a document holds beside its owner and the images left to delete: all of it starts over. */
+/** How many documents' unsaved carousel edits this browser keeps. */
+const keptCarouselDrafts = 5;
+
+/**
+ * Everything a document holds beside its owner, the images left to delete and the unsaved carousel
+ * edits (each kept for its own document): all of it starts over.
+ */
 const documentStart = (
   doc: PostDocument,
-): Omit<DocumentState, keyof Actions | 'ownerId' | 'replacedImages'> => ({
+): Omit<DocumentState, keyof Actions | 'ownerId' | 'replacedImages' | 'carouselDrafts'> => ({
   doc,
   revision: 0,
   savedRevision: 0,
@@ -59,6 +65,7 @@ export const usePostDocumentStore = create<DocumentState>()(
       return {
         ownerId: null,
         replacedImages: [],
+        carouselDrafts: [],
         ...documentStart(emptyDocument()),
 
         type: (content) => {
@@ -151,10 +158,11 @@ export const usePostDocumentStore = create<DocumentState>()(
         },
         keepAsNew: () => {
           const { doc, newImage } = get();
+          const id = crypto.randomUUID();
           set((state) => ({
             doc: {
               ...doc,
-              id: crypto.randomUUID(),
+              id,
               updatedAt: null,
               imagePath: null,
               plannedAt: null,
@@ -165,6 +173,10 @@ export const usePostDocumentStore = create<DocumentState>()(
             // The deleted post's image went with it; a picked image goes with the words, uploaded again.
             newImage: newImage && { ...newImage, uploadedPath: null },
             replacedImages: [],
+            // Unsaved slides go on with the words.
+            carouselDrafts: state.carouselDrafts.map((draft) =>
+              draft.docId === doc.id ? { ...draft, docId: id } : draft,
+            ),
             revision: state.revision + 1,
           }));
         },
@@ -174,6 +186,17 @@ export const usePostDocumentStore = create<DocumentState>()(
           set((state) => ({
             doc: { ...state.doc, ...documentCarouselOf(post), updatedAt: post.updated_at },
           }));
+        },
+        keepCarouselDraft: (draft) =>
+          set((state) => ({
+            carouselDrafts: [
+              draft,
+              ...state.carouselDrafts.filter(({ docId }) => docId !== draft.docId),
+            ].slice(0, keptCarouselDrafts),
+          })),
+        dropCarouselDraft: (docId) => {
+          if (!get().carouselDrafts.some((draft) => draft.docId === docId)) return;
+          set((state) => ({ carouselDrafts: state.carouselDrafts.filter((draft) => draft.docId !== docId) }));
         },
         planned: (post) => {
           if (post.id !== get().doc.id) return;
@@ -196,11 +219,11 @@ export const usePostDocumentStore = create<DocumentState>()(
             return;
           }
           startOver(emptyDocument());
-          set({ ownerId: userId, replacedImages: [] });
+          set({ ownerId: userId, replacedImages: [], carouselDrafts: [] });
         },
         reset: () => {
           startOver(emptyDocument());
-          set({ ownerId: null, replacedImages: [] });
+          set({ ownerId: null, replacedImages: [], carouselDrafts: [] });
         },
         adoptBrowserDraft: (draft) => {
           const state = get();
@@ -237,6 +260,7 @@ export const usePostDocumentStore = create<DocumentState>()(
         revision: state.revision,
         savedRevision: state.savedRevision,
         replacedImages: state.replacedImages,
+        carouselDrafts: state.carouselDrafts,
       }),
     },
   ),

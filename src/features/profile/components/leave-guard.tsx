@@ -5,6 +5,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 interface LeaveGuardProps {
   /** What has unsaved changes, in words ("your profile"), or null when everything is saved. */
   unsaved: string | null;
+  /** What the question says instead of "Your changes to {unsaved} are not saved. …". */
+  message?: string;
 }
 
 /**
@@ -14,13 +16,13 @@ interface LeaveGuardProps {
  * first. The in-app question needs a data router (the app's, src/app/app.tsx): under a plain
  * <MemoryRouter>, as some component tests render pages, only the browser prompt is there.
  */
-export function LeaveGuard({ unsaved }: LeaveGuardProps) {
+export function LeaveGuard({ unsaved, message }: LeaveGuardProps) {
   useWarnBeforeUnload(unsaved !== null);
   const inDataRouter = useContext(UNSAFE_DataRouterContext) !== null;
-  return inDataRouter ? <AskBeforeLeaving unsaved={unsaved} /> : null;
+  return inDataRouter ? <AskBeforeLeaving unsaved={unsaved} message={message} /> : null;
 }
 
-function AskBeforeLeaving({ unsaved }: LeaveGuardProps) {
+function AskBeforeLeaving({ unsaved, message }: LeaveGuardProps) {
   // Only a move to another page: a new query or hash on this one keeps it (and what was typed).
   const shouldBlock = useCallback<BlockerFunction>(
     ({ currentLocation, nextLocation }) =>
@@ -32,7 +34,9 @@ function AskBeforeLeaving({ unsaved }: LeaveGuardProps) {
   return (
     <ConfirmDialog
       title="Leave without saving?"
-      message={`Your changes to ${unsaved ?? 'this page'} are not saved. If you leave now, they are lost.`}
+      message={
+        message ?? `Your changes to ${unsaved ?? 'this page'} are not saved. If you leave now, they are lost.`
+      }
       confirmLabel="Leave without saving"
       cancelLabel="Stay on this page"
       onConfirm={() => blocker.proceed()}

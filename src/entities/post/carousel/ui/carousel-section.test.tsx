@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { documentStorageKey, usePostDocumentStore } from '../../document/post-document-store';
 import { createCarouselJobRunner } from '../engine/carousel-job';
 import { buildCarousel } from '../engine/carousel-test-data';
 import { readFontFileFromNodeModules } from '../engine/read-font-files.node';
@@ -30,11 +31,12 @@ const engine: CarouselEngine = {
 
 const store = { attach: vi.fn(), remove: vi.fn() };
 
-function Editing() {
-  const [editing, setEditing] = useState(true);
+function Editing({ docId = 'post-1', open = true }: { docId?: string; open?: boolean }) {
+  const [editing, setEditing] = useState(open);
   const stored = buildCarousel({ slideCount: 5 });
   return (
     <CarouselSection
+      docId={docId}
       post="Five habits that doubled my reach."
       defaultTitle="Five habits"
       stored={{
@@ -122,6 +124,65 @@ describe('the carousel editor', () => {
     expect(screen.getByRole('button', { name: 'Save carousel' })).toBeDisabled();
     expect(screen.getByRole('button', { name: /Download PDF/ })).toBeDisabled();
     expect(store.attach).not.toHaveBeenCalled();
+  });
+});
+
+/** A reload: the document store is read back from this browser's storage, as it was left. */
+async function reload() {
+  const kept = localStorage.getItem(documentStorageKey);
+  usePostDocumentStore.setState({ carouselDrafts: [] });
+  localStorage.setItem(documentStorageKey, kept ?? '');
+  await usePostDocumentStore.persist.rehydrate();
+}
+
+describe('unsaved carousel edits', () => {
+  beforeEach(() => {
+    usePostDocumentStore.getState().reset();
+    store.attach.mockReset();
+  });
+
+  it('come back after a reload for their own post only, and are gone once saved', async () => {
+    const user = userEvent.setup();
+    const first = render(<Editing />);
+    await screen.findByRole('img', { name: /^Slide 1 of 5: / });
+    await user.clear(heading(1));
+    await user.type(heading(1), 'Write the hook last');
+    first.unmount();
+    await reload();
+
+    // Another post does not get them.
+    const other = render(<Editing docId="post-2" open={false} />);
+    expect(await screen.findByRole('button', { name: 'Edit carousel' })).toBeInTheDocument();
+    expect(screen.queryByText('Unsaved carousel changes restored.')).not.toBeInTheDocument();
+    other.unmount();
+
+    // Their own post opens the editor with them.
+    render(<Editing open={false} />);
+    expect(await screen.findByText('Unsaved carousel changes restored.')).toBeInTheDocument();
+    expect(heading(1).value).toBe('Write the hook last');
+    await screen.findByRole('img', { name: /^Slide 1 of 5: .*Write the hook last/ });
+
+    await user.click(screen.getByRole('button', { name: 'Save carousel' }));
+    await screen.findByRole('button', { name: 'Edit carousel' });
+    expect(store.attach).toHaveBeenCalledOnce();
+    expect(usePostDocumentStore.getState().carouselDrafts).toEqual([]);
+    expect(localStorage.getItem(documentStorageKey)).not.toContain('Write the hook last');
+  });
+
+  it('asks before Cancel discards them, and then forgets them', async () => {
+    const user = userEvent.setup();
+    render(<Editing />);
+    await screen.findByRole('img', { name: /^Slide 1 of 5: / });
+    await user.type(heading(2), '!');
+    await user.click(screen.getByRole('button', { name: 'Cancel changes' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Discard your carousel changes?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(heading(2).value).toMatch(/!$/);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel changes' }));
+    await user.click(await screen.findByRole('button', { name: 'Discard changes' }));
+    expect(await screen.findByRole('button', { name: 'Edit carousel' })).toBeInTheDocument();
+    expect(usePostDocumentStore.getState().carouselDrafts).toEqual([]);
   });
 });
 

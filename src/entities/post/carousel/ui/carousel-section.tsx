@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import type { Json } from '@/lib/supabase/database-types';
 import { toast } from '@/lib/toast/toast';
+import { usePostDocumentStore } from '../../document/post-document-store';
 import type { CarouselAi } from '../draft-carousel-slides';
 import type { CarouselAuthor } from '../engine/parse-carousel-reply';
 import { carouselTheme } from '../engine/carousel-themes';
@@ -15,6 +17,7 @@ import { downloadPdf } from './download-pdf';
 import {
   fullDesign,
   readStoredCarousel,
+  sameCarousel,
   storedSlides,
   type EditableCarousel,
   type PickedDesign,
@@ -23,6 +26,8 @@ import { useCarouselDraft } from './use-carousel-draft';
 import { useCarouselLayout } from './use-carousel-layout';
 
 export interface CarouselSectionProps {
+  /** The post document the carousel belongs to: its unsaved edits are kept with it. */
+  docId: string;
   /** The post's text, which the slides are written from. */
   post: string;
   /** The document title until the author changes it (the post's topic or first line). */
@@ -60,12 +65,19 @@ const documentStore: NonNullable<CarouselSectionProps['store']> = {
   remove: async () => (await import('../document-carousel')).removeDocumentCarousel(),
 };
 
+/** Unsaved edits kept for this document (after a reload or a visit to another page), if readable. */
+function keptDraft(docId: string): EditableCarousel | null {
+  const kept = usePostDocumentStore.getState().carouselDrafts.find((draft) => draft.docId === docId);
+  return kept ? readStoredCarousel(kept.title, kept.slides) : null;
+}
+
 /**
  * The post's carousel (docs/product.md §5.5e), loaded only when a post has one or the author makes
  * one: the slides written by the AI, the editor, the preview as LinkedIn shows it, and saving,
  * downloading and removing the PDF.
  */
 export default function CarouselSection({
+  docId,
   post,
   defaultTitle,
   stored,
@@ -77,7 +89,13 @@ export default function CarouselSection({
   store = documentStore,
 }: CarouselSectionProps) {
   const saved = useMemo(() => readStoredCarousel(stored.title, stored.slides), [stored.title, stored.slides]);
-  const [working, setWorking] = useState<Working | null>(() => (editing && saved ? fromSaved(saved) : null));
+  // Edits not yet saved come back as they were left, with the editor open.
+  const [restored] = useState(() => keptDraft(docId));
+  const [working, setWorking] = useState<Working | null>(() =>
+    restored ? fromSaved(restored) : editing && saved ? fromSaved(saved) : null,
+  );
+  const [notice, setNotice] = useState<string | null>(restored ? 'Unsaved carousel changes restored.' : null);
+  const [askingDiscard, setAskingDiscard] = useState(false);
   const [busy, setBusy] = useState<CarouselBusy>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [built, setBuilt] = useState<{ key: string; bytes: Uint8Array } | null>(null);
@@ -91,18 +109,34 @@ export default function CarouselSection({
   useEffect(() => () => engine.close(), [engine]);
   // Opened by "Make a carousel": the AI writes the slides (a stored carousel is edited as it is).
   useEffect(() => {
-    if (editing && !saved) draft.start();
+    if (restored) onEditingChange(true);
+    else if (editing && !saved) draft.start();
     // Only when the section first shows.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   function setEditing(open: boolean) {
     setProblem(null);
+    setNotice(null);
+    // Saved, discarded or removed: nothing is left to restore.
+    if (!open) usePostDocumentStore.getState().dropCarouselDraft(docId);
     setWorking(open && saved ? fromSaved(saved) : null);
     if (open && !saved) draft.start();
     onEditingChange(open);
   }
   const active = editing ? working : null;
+  const edited = active && { carousel: active.history.present, design: active.design };
+  const unsaved = edited !== null && (saved === null || !sameCarousel(edited, saved));
+
+  // The working slides are kept with the post document as the author edits (docs/product.md §5.5e).
+  useEffect(() => {
+    if (!edited) return;
+    const { keepCarouselDraft, dropCarouselDraft } = usePostDocumentStore.getState();
+    if (unsaved) keepCarouselDraft({ docId, title: edited.carousel.title, slides: storedSlides(edited) });
+    else dropCarouselDraft(docId);
+    // `edited` is made anew each render from `active`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [active, unsaved, docId]);
 
   const shown = active ? { carousel: active.history.present, design: active.design } : saved;
   const design = fullDesign(shown?.design ?? { theme: 'light', format: '4:5' }, author.name);
@@ -130,6 +164,7 @@ export default function CarouselSection({
   const overflowing = (layout?.overflows.length ?? 0) > 0;
   const edit = (change: (history: CarouselHistory) => CarouselHistory) =>
     setWorking((current) => current && { ...current, history: change(current.history) });
+  const cancel = () => (unsaved ? setAskingDiscard(true) : setEditing(false));
 
   async function pdfBytes(): Promise<Uint8Array> {
     if (built?.key === key) return built.bytes;
@@ -179,6 +214,11 @@ export default function CarouselSection({
         theme={carouselTheme(design.theme, design.brandColor)}
         loading={pending}
       />
+      {active && notice && (
+        <p role="status" className="mx-4 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900">
+          {notice}
+        </p>
+      )}
       {active && (
         <CarouselEditor
           history={active.history}
@@ -203,9 +243,26 @@ export default function CarouselSection({
         onEdit={() => setEditing(true)}
         onSave={() => void save()}
         onDownload={() => void download()}
-        onCancel={() => setEditing(false)}
+        onCancel={cancel}
         onRemove={() => void remove()}
       />
+      {askingDiscard && (
+        <ConfirmDialog
+          title="Discard your carousel changes?"
+          message={
+            saved
+              ? 'The carousel goes back to how it was last saved with the post.'
+              : 'The slides are not saved with the post and are gone for good.'
+          }
+          confirmLabel="Discard changes"
+          cancelLabel="Keep editing"
+          onCancel={() => setAskingDiscard(false)}
+          onConfirm={() => {
+            setAskingDiscard(false);
+            setEditing(false);
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -48,6 +48,22 @@ export function storedSlides({ carousel, design }: EditableCarousel): CarouselSl
   return { version: 1, slides: carousel.slides, design: { ...design } };
 }
 
+/** Whether two carousels have the same title, slides and design (whatever order their keys are in). */
+export function sameCarousel(a: EditableCarousel, b: EditableCarousel): boolean {
+  return (
+    canonical({ ...storedSlides(a), title: a.carousel.title }) ===
+    canonical({ ...storedSlides(b), title: b.carousel.title })
+  );
+}
+
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item !== null && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([x], [y]) => (x < y ? -1 : 1)))
+      : item,
+  );
+}
+
 /** The full design the engine draws: the picked one with the author (and a colour for the brand theme). */
 export function fullDesign(design: PickedDesign, authorName: string): CarouselDesign {
   return {

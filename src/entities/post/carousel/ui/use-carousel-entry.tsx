@@ -2,6 +2,7 @@ import { GalleryHorizontal } from 'lucide-react';
 import { Suspense, lazy, useId, useState, type ReactNode } from 'react';
 import { toast } from '@/lib/toast/toast';
 import { rowTopic, type PostDocument } from '../../document/post-document';
+import { usePostDocumentStore } from '../../document/post-document-store';
 import type { CarouselAi } from '../draft-carousel-slides';
 import type { CarouselAuthor } from '../engine/parse-carousel-reply';
 
@@ -42,7 +43,9 @@ export function useCarouselEntry({ doc, hasImage, removeImage, busy, author, ai 
   const reasonId = useId();
   const [editingFor, setEditingFor] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
-  const editing = editingFor === doc.id;
+  // Unsaved carousel edits kept for this post: its editor opens with them (docs/product.md §5.5e).
+  const kept = usePostDocumentStore((state) => state.carouselDrafts.some(({ docId }) => docId === doc.id));
+  const editing = editingFor === doc.id || kept;
   const has = documentHasCarousel(doc);
   const noText = doc.content.trim() === '';
 
@@ -98,6 +101,7 @@ export function useCarouselEntry({ doc, hasImage, removeImage, busy, author, ai 
       >
         <CarouselSection
           key={doc.id}
+          docId={doc.id}
           post={doc.content}
           defaultTitle={rowTopic(doc).slice(0, 400)}
           stored={{ path: doc.carouselPath, title: doc.carouselTitle, slides: doc.carouselSlides }}
