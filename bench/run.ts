@@ -1,5 +1,6 @@
 import { archiveImport } from './cases/archive-import.ts';
 import { carouselPdf } from './cases/carousel-pdf.ts';
+import { carouselPdfBrowser } from './cases/carousel-pdf-browser.ts';
 import { postResults } from './cases/post-results.ts';
 import { resultsImportBrowser } from './cases/results-import-browser.ts';
 import { coldStart } from './cases/cold-start.ts';
@@ -54,6 +55,7 @@ const cases: BenchCase[] = [
   resultsImportBrowser,
   versions,
   carouselPdf,
+  carouselPdfBrowser,
 ];
 
 const words = process.argv.slice(2).map((word) => word.toLowerCase());
