@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppServer } from '../../harness/app-server.ts';
 import { startApp } from './support/app.ts';
-import { openBrowser, serverGoneErrors, type BrowserSession } from './support/browser.ts';
+import { serverGoneErrors, type BrowserSession, openBrowserEarly } from './support/browser.ts';
 
 let server: AppServer;
 let browser: BrowserSession;
@@ -12,8 +12,9 @@ const email = `journey-${Date.now()}@example.com`;
 const password = 'a sturdy passphrase';
 
 beforeAll(async () => {
+  const browserOpening = openBrowserEarly();
   server = await startApp();
-  browser = await openBrowser();
+  browser = await browserOpening;
   page = browser.page;
 });
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
 import type { AppServer } from '../../harness/app-server.ts';
 import { startApp } from './support/app.ts';
-import { openBrowser, type BrowserSession } from './support/browser.ts';
+import { type BrowserSession, openBrowserEarly } from './support/browser.ts';
 import { newAccount, signInAsOnboardedUser } from '../../harness/journeys.ts';
 
 /** A plain HTTP server on 127.0.0.1 that records every request it gets. */
@@ -50,10 +50,11 @@ let page: Page;
 let collector: Listener;
 
 beforeAll(async () => {
+  const browserOpening = openBrowserEarly();
   fake = await startFakeProviders();
   collector = await startListener(() => ({ type: 'image/png', body: pixel }));
   server = await startApp({ GROQ_API_KEY: 'fake-groq-key', GROQ_BASE_URL: fake.url });
-  browser = await openBrowser();
+  browser = await browserOpening;
   page = browser.page;
   await signInAsOnboardedUser(page, server.url, newAccount('Ada Lovelace'));
   fake.setScenario('groq', { text: postText, tokensPerSecond: 3000 });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppServer } from '../../harness/app-server.ts';
 import { startApp } from './support/app.ts';
-import { openBrowser, type BrowserSession } from './support/browser.ts';
+import { type BrowserSession, openBrowserEarly } from './support/browser.ts';
 import { newAccount, signInAsOnboardedUser } from '../../harness/journeys.ts';
 
 let server: AppServer;
@@ -61,8 +61,9 @@ function installScriptedSpeech(): void {
 }
 
 beforeAll(async () => {
+  const browserOpening = openBrowserEarly();
   server = await startApp();
-  browser = await openBrowser();
+  browser = await browserOpening;
   page = browser.page;
   await page.addInitScript(installScriptedSpeech);
   await signInAsOnboardedUser(page, server.url, newAccount('Dictation User'));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
 import type { AppServer } from '../../harness/app-server.ts';
 import { startApp } from './support/app.ts';
-import { openBrowser, serverGoneErrors, type BrowserSession } from './support/browser.ts';
+import { serverGoneErrors, type BrowserSession, openBrowserEarly } from './support/browser.ts';
 import { newAccount, signIn, signInAsOnboardedUser } from '../../harness/journeys.ts';
 
 let fake: FakeProviders;
@@ -44,9 +44,10 @@ async function loseSession() {
 }
 
 beforeAll(async () => {
+  const browserOpening = openBrowserEarly();
   fake = await startFakeProviders();
   server = await startApp({ GROQ_API_KEY: 'fake-groq-key', GROQ_BASE_URL: fake.url });
-  browser = await openBrowser();
+  browser = await browserOpening;
   page = browser.page;
   await signInAsOnboardedUser(page, server.url, ada);
   await generate(adaTopic, adaPost);

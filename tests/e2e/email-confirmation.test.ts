@@ -4,7 +4,7 @@ import { latestEmailTo } from '../helpers/outbox.ts';
 import path from 'node:path';
 import type { AppServer } from '../../harness/app-server.ts';
 import { startApp } from './support/app.ts';
-import { openBrowser, type BrowserSession } from './support/browser.ts';
+import { openBrowser, type BrowserSession, openBrowserEarly } from './support/browser.ts';
 import { newAccount, type TestAccount } from '../../harness/journeys.ts';
 
 let app: AppServer;
@@ -13,9 +13,10 @@ let browser: BrowserSession;
 let page: Page;
 
 beforeAll(async () => {
+  const browserOpening = openBrowserEarly();
   app = await startApp({ AUTH_EMAIL_CONFIRMATION: 'true' });
   outboxDir = path.join(app.dataDir, 'outbox');
-  browser = await openBrowser();
+  browser = await browserOpening;
   page = browser.page;
 });
 afterAll(async () => {

@@ -7,7 +7,7 @@ import {
 } from '../../harness/fakes/fake-providers.ts';
 import type { AppServer } from '../../harness/app-server.ts';
 import { startApp } from './support/app.ts';
-import { openBrowser, type BrowserSession } from './support/browser.ts';
+import { type BrowserSession, openBrowserEarly } from './support/browser.ts';
 import { newAccount, restAsUser, signInAsOnboardedUser } from '../../harness/journeys.ts';
 
 let fake: FakeProviders;
@@ -18,6 +18,7 @@ const account = newAccount('Grace Hopper');
 const topic = 'Lessons from my first year as an engineering manager';
 
 beforeAll(async () => {
+  const browserOpening = openBrowserEarly();
   fake = await startFakeProviders();
   server = await startApp({
     GROQ_API_KEY: 'fake-groq-key',
@@ -25,7 +26,7 @@ beforeAll(async () => {
     ANTHROPIC_API_KEY: 'fake-anthropic-key',
     ANTHROPIC_BASE_URL: fake.url,
   });
-  browser = await openBrowser();
+  browser = await browserOpening;
   page = browser.page;
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   await signInAsOnboardedUser(page, server.url, account, { company: 'Navy Labs', role: 'Product Manager' });

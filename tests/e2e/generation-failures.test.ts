@@ -7,7 +7,7 @@ import {
 } from '../../harness/fakes/fake-providers.ts';
 import type { AppServer } from '../../harness/app-server.ts';
 import { startApp } from './support/app.ts';
-import { openBrowser, type BrowserSession } from './support/browser.ts';
+import { type BrowserSession, openBrowserEarly } from './support/browser.ts';
 import { accessTokenOf, newAccount, restAsUser, signInAsOnboardedUser } from '../../harness/journeys.ts';
 
 let fake: FakeProviders;
@@ -19,9 +19,10 @@ const groqApiCalls: string[] = [];
 const topic = 'What a failed launch taught our team';
 
 beforeAll(async () => {
+  const browserOpening = openBrowserEarly();
   fake = await startFakeProviders();
   server = await startApp({ GROQ_API_KEY: 'fake-groq-key', GROQ_BASE_URL: fake.url });
-  browser = await openBrowser();
+  browser = await browserOpening;
   page = browser.page;
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/api/groq/')) groqApiCalls.push(request.url());

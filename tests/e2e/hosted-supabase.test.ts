@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_POST_TEXT } from '../../harness/fakes/fake-providers.ts';
 import { edgeProviderKeys } from '../../harness/hosted-function-env.ts';
-import { openBrowser, type BrowserSession } from './support/browser.ts';
+import { type BrowserSession, openBrowserEarly } from './support/browser.ts';
 import { startHostedReplica, type HostedReplica } from './support/hosted-replica.ts';
 import { newAccount, signUpAndOnboard } from '../../harness/journeys.ts';
 
@@ -17,8 +17,9 @@ let page: Page;
 const account = newAccount('Katherine Johnson');
 
 beforeAll(async () => {
+  const browserOpening = openBrowserEarly();
   hosted = await startHostedReplica(['ANTHROPIC_API_KEY']);
-  browser = await openBrowser();
+  browser = await browserOpening;
   page = browser.page;
 }, 600_000);
 afterAll(async () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
 import type { AppServer } from '../../harness/app-server.ts';
 import { startApp } from './support/app.ts';
-import { openBrowser, type BrowserSession } from './support/browser.ts';
+import { type BrowserSession, openBrowserEarly } from './support/browser.ts';
 import { newAccount } from '../../harness/journeys.ts';
 import { checkAtEveryWidth, type PageCheck } from './support/page-checks.ts';
 import { readableCharacters, headingLooksLikeHeading } from './support/text-measures.ts';
@@ -110,6 +110,7 @@ const button = (name: string, within: Page | Locator = page) =>
   within.getByRole('button', { name, exact: true });
 
 beforeAll(async () => {
+  const browserOpening = openBrowserEarly();
   fake = await startFakeProviders();
   server = await startApp({
     GROQ_API_KEY: 'fake-groq-key',
@@ -119,7 +120,7 @@ beforeAll(async () => {
     YOUTUBE_API_KEY: 'fake-youtube-key',
     YOUTUBE_BASE_URL: fake.url,
   });
-  browser = await openBrowser();
+  browser = await browserOpening;
   page = browser.page;
 });
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestEmailTo } from '../helpers/outbox.ts';
 import type { AppServer } from '../../harness/app-server.ts';
 import { startApp } from './support/app.ts';
-import { openBrowser, type BrowserSession } from './support/browser.ts';
+import { openBrowser, type BrowserSession, openBrowserEarly } from './support/browser.ts';
 import { newAccount, publishableKey, type TestAccount } from '../../harness/journeys.ts';
 
 let mailing: AppServer;
@@ -13,8 +13,9 @@ let browser: BrowserSession;
 let page: Page;
 
 beforeAll(async () => {
+  const browserOpening = openBrowserEarly();
   [mailing, silent] = await Promise.all([startApp({ AUTH_EMAIL_CONFIRMATION: 'true' }), startApp()]);
-  browser = await openBrowser();
+  browser = await browserOpening;
   page = browser.page;
 });
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake
 import type { AppServer } from '../../harness/app-server.ts';
 import { newAccount, signInAsOnboardedUser } from '../../harness/journeys.ts';
 import { startApp } from './support/app.ts';
-import { openBrowser, type BrowserSession } from './support/browser.ts';
+import { type BrowserSession, openBrowserEarly } from './support/browser.ts';
 import { setWidth } from './support/viewports.ts';
 
 // The posting queue end to end (docs/product.md §9.6): two weekly posting times in Settings →
@@ -32,9 +32,10 @@ async function generate(topic: string) {
 }
 
 beforeAll(async () => {
+  const browserOpening = openBrowserEarly();
   fake = await startFakeProviders();
   server = await startApp({ GROQ_API_KEY: 'fake-groq-key', GROQ_BASE_URL: fake.url });
-  browser = await openBrowser();
+  browser = await browserOpening;
   page = browser.page;
   await signInAsOnboardedUser(page, server.url, newAccount('Ada Lovelace'));
 });

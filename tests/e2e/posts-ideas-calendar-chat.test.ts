@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
 import type { AppServer } from '../../harness/app-server.ts';
 import { startApp } from './support/app.ts';
-import { openBrowser, type BrowserSession } from './support/browser.ts';
+import { type BrowserSession, openBrowserEarly } from './support/browser.ts';
 import { newAccount, signInAsOnboardedUser } from '../../harness/journeys.ts';
 
 let fake: FakeProviders;
@@ -32,9 +32,10 @@ const saved = () =>
   page.getByRole('article').filter({ has: page.getByRole('heading', { name: plainTopic }) });
 
 beforeAll(async () => {
+  const browserOpening = openBrowserEarly();
   fake = await startFakeProviders();
   server = await startApp({ GROQ_API_KEY: 'fake-groq-key', GROQ_BASE_URL: fake.url });
-  browser = await openBrowser();
+  browser = await browserOpening;
   page = browser.page;
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   await page.addInitScript(() => {

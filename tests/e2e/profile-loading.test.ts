@@ -2,7 +2,7 @@ import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppServer } from '../../harness/app-server.ts';
 import { startApp } from './support/app.ts';
-import { openBrowser, type BrowserSession } from './support/browser.ts';
+import { type BrowserSession, openBrowserEarly } from './support/browser.ts';
 import { createOnboardedAccount, newAccount, signIn, signInAsOnboardedUser } from '../../harness/journeys.ts';
 
 let server: AppServer;
@@ -12,10 +12,11 @@ const first = newAccount('Ada Lovelace');
 const second = newAccount('Grace Hopper');
 
 beforeAll(async () => {
+  const browserOpening = openBrowserEarly();
   server = await startApp();
   // The second account exists and is onboarded (made elsewhere).
   await createOnboardedAccount(server.url, second);
-  browser = await openBrowser();
+  browser = await browserOpening;
   page = browser.page;
   await signInAsOnboardedUser(page, server.url, first);
 });

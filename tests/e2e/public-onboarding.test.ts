@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppServer } from '../../harness/app-server.ts';
 import { startApp } from './support/app.ts';
-import { openBrowser, type BrowserSession } from './support/browser.ts';
+import { type BrowserSession, openBrowserEarly } from './support/browser.ts';
 import { newAccount } from '../../harness/journeys.ts';
 
 let server: AppServer;
@@ -10,8 +10,9 @@ let browser: BrowserSession;
 let page: Page;
 
 beforeAll(async () => {
+  const browserOpening = openBrowserEarly();
   server = await startApp();
-  browser = await openBrowser();
+  browser = await browserOpening;
   page = browser.page;
 });
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
 import type { AppServer } from '../../harness/app-server.ts';
 import { startApp } from './support/app.ts';
-import { openBrowser, type BrowserSession } from './support/browser.ts';
+import { type BrowserSession, openBrowserEarly } from './support/browser.ts';
 import { newAccount, signInAsOnboardedUser } from '../../harness/journeys.ts';
 
 let fake: FakeProviders;
@@ -12,6 +12,7 @@ let browser: BrowserSession;
 let page: Page;
 
 beforeAll(async () => {
+  const browserOpening = openBrowserEarly();
   fake = await startFakeProviders();
   server = await startApp({
     PERPLEXITY_API_KEY: 'fake-perplexity-key',
@@ -19,7 +20,7 @@ beforeAll(async () => {
     YOUTUBE_API_KEY: 'fake-youtube-key',
     YOUTUBE_BASE_URL: fake.url,
   });
-  browser = await openBrowser();
+  browser = await browserOpening;
   page = browser.page;
   await signInAsOnboardedUser(page, server.url, newAccount('Research User'), {
     company: 'Navy Labs',

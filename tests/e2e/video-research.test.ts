@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
 import type { AppServer } from '../../harness/app-server.ts';
 import { startApp } from './support/app.ts';
-import { openBrowser, type BrowserSession } from './support/browser.ts';
+import { type BrowserSession, openBrowserEarly } from './support/browser.ts';
 import { newAccount, signInAsOnboardedUser } from '../../harness/journeys.ts';
 
 let fake: FakeProviders;
@@ -14,6 +14,7 @@ let page: Page;
 const consoleErrors: string[] = [];
 
 beforeAll(async () => {
+  const browserOpening = openBrowserEarly();
   fake = await startFakeProviders();
   server = await startApp({
     PERPLEXITY_API_KEY: 'fake-perplexity-key',
@@ -21,7 +22,7 @@ beforeAll(async () => {
     YOUTUBE_API_KEY: 'fake-youtube-key',
     YOUTUBE_BASE_URL: fake.url,
   });
-  browser = await openBrowser();
+  browser = await browserOpening;
   page = browser.page;
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') consoleErrors.push(message.text());

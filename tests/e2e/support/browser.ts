@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest';
-import { checkForUnexpectedErrors } from '../../../harness/browser.ts';
+import { checkForUnexpectedErrors, openBrowser, type BrowserSession } from '../../../harness/browser.ts';
 
 export {
   chromiumPath,
@@ -10,3 +10,13 @@ export {
 
 // Each e2e test ends by checking every open browser for console errors nobody allowed.
 afterEach(checkForUnexpectedErrors);
+
+/**
+ * Chromium launched now and awaited later, so that it starts while the app does (a second or two
+ * per file on a busy machine). A failed launch is reported where the promise is awaited.
+ */
+export function openBrowserEarly(): Promise<BrowserSession> {
+  const opening = openBrowser();
+  opening.catch(() => {});
+  return opening;
+}

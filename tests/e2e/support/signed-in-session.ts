@@ -4,7 +4,7 @@ import type { AppServer } from '../../../harness/app-server.ts';
 import { startApp } from './app.ts';
 import { startFakeProviders, type FakeProviders } from '../../../harness/fakes/fake-providers.ts';
 import { newAccount, signInAsOnboardedUser, type TestAccount } from '../../../harness/journeys.ts';
-import { openBrowser, type BrowserSession } from './browser.ts';
+import { type BrowserSession, openBrowserEarly } from './browser.ts';
 
 export interface SignedInSession {
   fake: FakeProviders;
@@ -26,19 +26,19 @@ export function useSignedInSession(
 ): SignedInSession {
   const session = { account: newAccount(fullName) } as SignedInSession;
   beforeAll(async () => {
+    const browserOpening = openBrowserEarly();
     session.fake = await startFakeProviders();
     session.server = await startApp({
       GROQ_API_KEY: 'fake-groq-key',
       GROQ_BASE_URL: session.fake.url,
       ...(typeof env === 'function' ? env(session.fake) : env),
     });
-    session.browser = await openBrowser();
+    session.browser = await browserOpening;
     session.page = session.browser.page;
     await signInAsOnboardedUser(session.page, session.server.url, session.account);
   });
   afterAll(async () => {
-    await session.browser?.close();
-    await session.server?.dispose();
+    await Promise.all([session.browser?.close(), session.server?.dispose()]);
     await session.fake?.close();
   });
   return session;
