@@ -47,6 +47,10 @@ export const defaultProfile: ProfileFields = {
   // No writing rule chosen: each follows the author's posts.
   ...columnsOf({}),
   voice_profile: null,
+  // No carousel defaults: a new carousel starts light, portrait, in LinkedIn's blue.
+  brand_color: null,
+  carousel_theme: null,
+  carousel_format: null,
 };
 
 /** Creates (or replaces) the user's profile: with one, the app skips onboarding. */

@@ -115,6 +115,40 @@ describe('profile store against the embedded backend', () => {
     );
   });
 
+  it('saves the carousel defaults, reads them back, and refuses a colour, theme or format the database does not allow', async () => {
+    const userId = useAuthStore.getState().user?.id as string;
+    const saved = await useProfileStore.getState().saveProfile({
+      brand_color: '#e0115f',
+      carousel_theme: 'brand',
+      carousel_format: 'square',
+    });
+    expect(saved).toMatchObject({
+      brand_color: '#e0115f',
+      carousel_theme: 'brand',
+      carousel_format: 'square',
+    });
+    const refused = 'One of the values is too long or not allowed. Please check what you entered.';
+    for (const fields of [
+      { brand_color: 'blue' },
+      { brand_color: '#e0115' },
+      { carousel_theme: 'neon' as never },
+      { carousel_format: '16:9' as never },
+    ])
+      await expect(useProfileStore.getState().saveProfile(fields)).rejects.toThrow(refused);
+
+    await useProfileStore.getState().fetchProfile(userId);
+    expect(useProfileStore.getState().profile).toMatchObject({
+      brand_color: '#e0115f',
+      carousel_theme: 'brand',
+      carousel_format: 'square',
+    });
+    // Null again is the house default (light, portrait, LinkedIn blue).
+    const cleared = await useProfileStore
+      .getState()
+      .saveProfile({ brand_color: null, carousel_theme: null, carousel_format: null });
+    expect(cleared).toMatchObject({ brand_color: null, carousel_theme: null, carousel_format: null });
+  });
+
   it('refuses to save without a signed-in user, and signing out ends the session', async () => {
     await useAuthStore.getState().signOut();
     expect(useAuthStore.getState()).toMatchObject({ status: 'signed-out', session: null });

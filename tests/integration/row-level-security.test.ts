@@ -216,6 +216,9 @@ describe.each(backends)('row-level security on $name', ({ start }) => {
       expect((await update({ list_style: 'stars' })).error).toMatchObject({ code: '23514' });
       expect((await update({ paragraph_style: 'long' })).error).toMatchObject({ code: '23514' });
       expect((await update({ dash_style: 'sometimes' })).error).toMatchObject({ code: '23514' });
+      expect((await update({ brand_color: 'red' })).error).toMatchObject({ code: '23514' });
+      expect((await update({ carousel_theme: 'neon' })).error).toMatchObject({ code: '23514' });
+      expect((await update({ carousel_format: '16:9' })).error).toMatchObject({ code: '23514' });
       expect((await update({ max_hashtags: 6 })).error).toMatchObject({ code: '23514' });
       expect((await update({ max_hashtags: -1 })).error).toMatchObject({ code: '23514' });
       expect((await update({ voice_profile: ['not', 'an', 'object'] })).error).toMatchObject({

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { invalidBrandColorMessage } from '@/features/profile/carousel-choices';
 import type { Profile, ProfileFields } from '@/lib/supabase/database-types';
 import { setupApp, type TestUser } from '../helpers/render-app.tsx';
 
@@ -236,5 +237,51 @@ describe('Settings page', () => {
     expect(await screen.findByText(savedBanner)).toBeInTheDocument();
     expect(website).not.toHaveAttribute('aria-invalid', 'true');
     expect(await storedProfile(writer)).toMatchObject({ company: 'Analytical Engines Ltd', website: '' });
+  });
+
+  it('saves the carousel defaults and shows them again after a reload; a colour that is not #rrggbb is said and not saved', async () => {
+    const { writer, user } = await openSettings();
+    const color = screen.getByLabelText('Brand colour');
+    const swatch = screen.getByLabelText('Pick the brand colour');
+    // Nothing chosen: light, portrait, LinkedIn's blue.
+    expect(color).toHaveValue('');
+    expect(swatch).toHaveValue('#0a66c2');
+    expect(screen.getByLabelText('Default theme')).toHaveValue('light');
+    expect(screen.getByLabelText('Default format')).toHaveValue('4:5');
+
+    await user.type(color, '#12345g');
+    await user.selectOptions(screen.getByLabelText('Default theme'), 'brand');
+    await user.click(saveButton());
+    expect(color).toHaveAttribute('aria-invalid', 'true');
+    expect(color).toHaveAccessibleDescription(invalidBrandColorMessage);
+    expect(screen.queryByText(savedBanner)).not.toBeInTheDocument();
+    expect(await storedProfile(writer)).toMatchObject({
+      brand_color: null,
+      carousel_theme: null,
+      carousel_format: null,
+    });
+
+    // Written without "#" and in capitals: saved as #rrggbb.
+    await user.clear(color);
+    await user.type(color, 'E0115F');
+    expect(swatch).toHaveValue('#e0115f');
+    await user.selectOptions(screen.getByLabelText('Default format'), 'square');
+    await user.click(saveButton());
+    expect(await screen.findByText(savedBanner)).toBeInTheDocument();
+    expect(color).not.toHaveAttribute('aria-invalid', 'true');
+    expect(color).toHaveValue('#e0115f');
+    expect(await storedProfile(writer)).toMatchObject({
+      brand_color: '#e0115f',
+      carousel_theme: 'brand',
+      carousel_format: 'square',
+    });
+
+    await app.reloadApp('/settings');
+    await screen.findByRole('heading', { level: 1, name: 'Profile Settings' });
+    await screen.findByRole('radio', { name: /^Groq/ });
+    expect(screen.getByLabelText('Brand colour')).toHaveValue('#e0115f');
+    expect(screen.getByLabelText('Pick the brand colour')).toHaveValue('#e0115f');
+    expect(screen.getByLabelText('Default theme')).toHaveValue('brand');
+    expect(screen.getByLabelText('Default format')).toHaveValue('square');
   });
 });

@@ -21,6 +21,10 @@ const profile: Profile = {
   paragraph_style: 'varied',
   dash_style: null,
   voice_profile: null,
+  // No carousel defaults: a new carousel starts light, portrait, in LinkedIn's blue.
+  brand_color: null,
+  carousel_theme: null,
+  carousel_format: null,
   created_at: '2026-11-26T00:00:00.000Z',
   updated_at: '2026-11-26T00:00:00.000Z',
 };

@@ -24,6 +24,10 @@ const profile: Profile = {
   // No writing rule chosen: each follows the author's posts.
   ...columnsOf({}),
   voice_profile: deriveVoiceProfile(britishSalesCoach),
+  // No carousel defaults: a new carousel starts light, portrait, in LinkedIn's blue.
+  brand_color: null,
+  carousel_theme: null,
+  carousel_format: null,
   created_at: '2026-11-28T00:00:00.000Z',
   updated_at: '2026-11-28T00:00:00.000Z',
 };

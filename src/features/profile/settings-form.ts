@@ -1,4 +1,12 @@
 import { resolveModel, type AiEngine, type ModelCatalog } from '@shared/model-catalog';
+import {
+  carouselChoicesOf,
+  houseCarouselFormat,
+  houseCarouselTheme,
+  normalizeBrandColor,
+  type CarouselFormatChoice,
+  type CarouselThemeChoice,
+} from './carousel-choices';
 import { roles, writingStyles } from '@/config/profile-options';
 import type { Profile } from '@/lib/supabase/database-types';
 import { normalizeWebsite } from '@/lib/validation/normalize-website';
@@ -17,9 +25,15 @@ export type SettingsForm = {
   ai_model: string;
   /** The writing rules the author chose; a rule left out (or null) follows their posts. */
   rules: WritingRuleChoices;
+  /** The brand colour as typed ('' for none: LinkedIn's blue); saved as `#rrggbb`. */
+  brand_color: string;
+  /** What a new carousel starts with. */
+  carousel_theme: CarouselThemeChoice;
+  carousel_format: CarouselFormatChoice;
 };
 
 export function formFrom(profile: Profile | null): SettingsForm {
+  const carousel = carouselChoicesOf(profile);
   return {
     full_name: profile?.full_name ?? '',
     company: profile?.company ?? '',
@@ -31,6 +45,9 @@ export function formFrom(profile: Profile | null): SettingsForm {
     ai_engine: profile?.ai_engine ?? 'groq',
     ai_model: profile?.ai_model ?? '',
     rules: profile ? choicesOf(profile) : {},
+    brand_color: profile?.brand_color ?? '',
+    carousel_theme: carousel.theme ?? houseCarouselTheme,
+    carousel_format: carousel.format ?? houseCarouselFormat,
   };
 }
 
@@ -63,5 +80,6 @@ export function savedFormKey(form: SettingsForm, catalog: ModelCatalog | null): 
     ai_model: shown?.model ?? form.ai_model,
     // "Follow my posts" is null whether the rule was never chosen or set back.
     rules: columnsOf(form.rules),
+    brand_color: normalizeBrandColor(form.brand_color) ?? form.brand_color,
   });
 }

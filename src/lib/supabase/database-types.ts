@@ -54,6 +54,10 @@ type NarrowedProfileColumns =
  * list_style, paragraph_style, dash_style) are the author's choices, null for "follow my posts":
  * read them through src/lib/writing-rules, never directly. `voice_profile` is the voice profile
  * (src/lib/voice/voice-profile.ts) as stored: parse it before use, null without samples.
+ * brand_color, carousel_theme and carousel_format are what a new carousel starts with, null for the
+ * house default. They stay text here and are narrowed where they are used (Settings:
+ * src/features/profile/carousel-choices.ts; a new carousel: src/entities/post/carousel/ui/stored-carousel.ts),
+ * which load apart from the dashboard, so the dashboard's JavaScript carries none of it.
  */
 export interface Profile extends Omit<ProfileRow, NarrowedProfileColumns> {
   ai_engine: AiEngine;

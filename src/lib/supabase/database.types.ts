@@ -172,6 +172,9 @@ export type Database = {
           about_me: string | null;
           ai_engine: string;
           ai_model: string | null;
+          brand_color: string | null;
+          carousel_format: string | null;
+          carousel_theme: string | null;
           company: string | null;
           created_at: string;
           dash_style: string | null;
@@ -194,6 +197,9 @@ export type Database = {
           about_me?: string | null;
           ai_engine?: string;
           ai_model?: string | null;
+          brand_color?: string | null;
+          carousel_format?: string | null;
+          carousel_theme?: string | null;
           company?: string | null;
           created_at?: string;
           dash_style?: string | null;
@@ -216,6 +222,9 @@ export type Database = {
           about_me?: string | null;
           ai_engine?: string;
           ai_model?: string | null;
+          brand_color?: string | null;
+          carousel_format?: string | null;
+          carousel_theme?: string | null;
           company?: string | null;
           created_at?: string;
           dash_style?: string | null;

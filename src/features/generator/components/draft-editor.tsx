@@ -53,6 +53,7 @@ export function DraftEditor({
       headline: [profile?.role, profile?.company].filter(Boolean).join(' at '),
     },
     ai: carouselAi,
+    defaults: profile,
   });
 
   if (draft.justSaved) {

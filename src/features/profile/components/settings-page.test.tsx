@@ -1,7 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { defaultModelCatalog } from '@shared/model-catalog';
+import { invalidBrandColorMessage } from '../carousel-choices';
 import type { AiServiceState, EngineAvailability } from '@/lib/ai/ai-service-state';
 import { britishSalesCoach } from '@/lib/voice/fixtures/sales-coach-posts';
 import { useProfileStore } from '../profile-store';
@@ -65,5 +66,32 @@ describe('SettingsPage', () => {
     expect(
       within(notes).getByText('“Boring? Yes. Works? Also yes.” in samples 1, 3 and 5'),
     ).toBeInTheDocument();
+  });
+
+  it('says in words that a brand colour is not #rrggbb, saves nothing, and the swatch follows a good one', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const color = screen.getByLabelText('Brand colour');
+    const swatch = screen.getByLabelText('Pick the brand colour');
+    expect(color).toHaveValue('');
+    expect(swatch).toHaveValue('#0a66c2');
+    expect(screen.getByLabelText('Default theme')).toHaveDisplayValue('Light');
+    expect(screen.getByLabelText('Default format')).toHaveDisplayValue('Portrait 4:5');
+
+    await user.type(color, 'blue');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(color).toHaveAttribute('aria-invalid', 'true');
+    expect(color).toHaveAccessibleDescription(invalidBrandColorMessage);
+    expect(color).toHaveValue('blue');
+    expect(swatch).toHaveValue('#0a66c2');
+    // Nothing was sent: no banner, and no error from a save (this page has no backend).
+    expect(screen.queryByText('Settings saved successfully')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.clear(color);
+    await user.type(color, '#E0115F');
+    expect(swatch).toHaveValue('#e0115f');
+    fireEvent.input(swatch, { target: { value: '#336699' } });
+    expect(color).toHaveValue('#336699');
   });
 });

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ProfileDetailFields } from '@/components/profile/profile-detail-fields';
 import { SelectField, TextAreaField } from '@/components/ui/field';
 import { paths } from '@/config/paths';
+import { invalidBrandColorMessage, normalizeBrandColor } from '../carousel-choices';
 import { profileLimits, roles, writingStyles } from '@/config/profile-options';
 import { timers } from '@/config/timers';
 import { readyCatalog, type AiServiceState } from '@/lib/ai/ai-service-state';
@@ -14,6 +15,7 @@ import { columnsOf } from '@/lib/writing-rules/writing-rules';
 import { useProfileStore } from '../profile-store';
 import { engineAndModel, formFrom, savedFormKey, type SettingsForm as Form } from '../settings-form';
 import { useVoiceEditor } from '../use-voice-editor';
+import { CarouselDefaultsSection } from './carousel-defaults-section';
 import { EngineSection } from './engine-section';
 import { LeaveGuard } from './leave-guard';
 import { useFollowedRules } from '../use-followed-rules';
@@ -46,6 +48,7 @@ export function SettingsPage({ aiService, children }: SettingsPageProps) {
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [websiteError, setWebsiteError] = useState<string | null>(null);
+  const [brandColorError, setBrandColorError] = useState<string | null>(null);
 
   const engineModel = engineAndModel(form, catalog);
   const profileUnsaved = savedFormKey(form, catalog) !== savedFormKey(savedForm, catalog);
@@ -64,11 +67,11 @@ export function SettingsPage({ aiService, children }: SettingsPageProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const website = normalizeWebsite(form.website);
-    if (website === null) {
-      setWebsiteError(invalidWebsiteMessage);
-      return;
-    }
-    setWebsiteError(null);
+    const brandColor = normalizeBrandColor(form.brand_color);
+    // Each field that cannot be saved says so at once; nothing is saved until both can be.
+    setWebsiteError(website === null ? invalidWebsiteMessage : null);
+    setBrandColorError(brandColor === null ? invalidBrandColorMessage : null);
+    if (website === null || brandColor === null) return;
     setSaving(true);
     setError(null);
     setSaved(false);
@@ -80,12 +83,13 @@ export function SettingsPage({ aiService, children }: SettingsPageProps) {
         ...columnsOf(rules),
         ...(engineModel ? { ai_engine: engineModel.engine, ai_model: engineModel.model } : {}),
         website,
+        brand_color: brandColor || null,
         full_name: form.full_name.trim(),
         company: form.company.trim(),
         industry: form.industry.trim(),
       });
-      setForm((current) => ({ ...current, website }));
-      setSavedForm({ ...form, website });
+      setForm((current) => ({ ...current, website, brand_color: brandColor }));
+      setSavedForm({ ...form, website, brand_color: brandColor });
       setSaved(true);
     } catch (caught) {
       // The form keeps everything that was typed; only the message changes.
@@ -164,6 +168,11 @@ export function SettingsPage({ aiService, children }: SettingsPageProps) {
           onChange={({ engine, model }) =>
             setForm((current) => ({ ...current, ai_engine: engine, ai_model: model }))
           }
+        />
+        <CarouselDefaultsSection
+          values={form}
+          brandColorError={brandColorError}
+          onChange={(change) => setForm((current) => ({ ...current, ...change }))}
         />
         <div className="flex justify-end">
           <Button type="submit" disabled={saving}>

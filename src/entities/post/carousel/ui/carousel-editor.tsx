@@ -5,12 +5,14 @@ import type { CarouselThemeName } from '../engine/carousel-schema';
 import type { CarouselLayout } from '../engine/layout-carousel';
 import { canRedo, canUndo, type CarouselHistory } from '../engine/slide-history';
 import type { SlideEdit } from '../engine/slide-edits';
-import { defaultBrandColor, type PickedDesign } from './stored-carousel';
+import type { PickedDesign } from './stored-carousel';
 import { SlideFields } from './slide-fields';
 
 interface CarouselEditorProps {
   history: CarouselHistory;
   design: PickedDesign;
+  /** The colour the brand theme starts with when this carousel has none yet (the one in Settings). */
+  brandColor: string;
   layout: CarouselLayout | null;
   onEdit: (edit: SlideEdit) => void;
   onUndo: () => void;
@@ -44,6 +46,7 @@ function warningsBySlide(layout: CarouselLayout | null): Map<string, string[]> {
 export function CarouselEditor({
   history,
   design,
+  brandColor,
   layout,
   onEdit,
   onUndo,
@@ -101,9 +104,7 @@ export function CarouselEditor({
                     onDesignChange({
                       ...design,
                       theme: theme.value,
-                      ...(theme.value === 'brand'
-                        ? { brandColor: design.brandColor ?? defaultBrandColor }
-                        : {}),
+                      ...(theme.value === 'brand' ? { brandColor: design.brandColor ?? brandColor } : {}),
                     })
                   }
                 />
@@ -117,7 +118,7 @@ export function CarouselEditor({
             Brand colour
             <input
               type="color"
-              value={design.brandColor ?? defaultBrandColor}
+              value={design.brandColor ?? brandColor}
               onChange={(event) => onDesignChange({ ...design, brandColor: event.target.value })}
               className="h-8 w-12 rounded border border-slate-300"
             />

@@ -2,13 +2,15 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultModelCatalog } from '@shared/model-catalog';
 import { documentStorageKey, usePostDocumentStore } from '../../document/post-document-store';
+import type { CarouselAi } from '../draft-carousel-slides';
 import { createCarouselJobRunner } from '../engine/carousel-job';
 import { buildCarousel } from '../engine/carousel-test-data';
 import { readFontFileFromNodeModules } from '../engine/read-font-files.node';
 import type { CarouselEngine } from './carousel-engine';
 import CarouselSection from './carousel-section';
-import { defaultDesign, storedSlides } from './stored-carousel';
+import { defaultDesign, storedSlides, type CarouselDefaults } from './stored-carousel';
 import { useCarouselEntry } from './use-carousel-entry';
 
 // The carousel editor in jsdom with the real engine (layout and PDF), its fonts read from
@@ -229,5 +231,79 @@ describe('making a carousel of a post with an image', () => {
       await screen.findByText('The AI service is not ready yet. Try again in a moment.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('a new carousel', () => {
+  beforeEach(() => usePostDocumentStore.getState().reset());
+
+  /** A post with no carousel yet, opened by "Make a carousel": the AI's slides arrive at once. */
+  function Making({ defaults }: { defaults: CarouselDefaults | null }) {
+    const [editing, setEditing] = useState(true);
+    return (
+      <CarouselSection
+        docId="post-new"
+        post="Five habits that doubled my reach."
+        defaultTitle="Five habits"
+        stored={{ path: null, title: null, slides: null }}
+        author={{ name: 'Ada Lovelace', headline: 'Analyst at Engines' }}
+        ai={ai}
+        defaults={defaults}
+        editing={editing}
+        onEditingChange={setEditing}
+        engine={engine}
+        draftSlides={async () => ({ ok: true, carousel: buildCarousel({ slideCount: 5 }) })}
+        store={store}
+      />
+    );
+  }
+  const ai: CarouselAi = {
+    engine: 'groq',
+    model: 'openai/gpt-oss-120b',
+    catalog: defaultModelCatalog,
+    apiBaseUrl: 'http://localhost/api',
+    authorContext: '',
+  };
+  const checked = (name: string) => screen.getByRole('radio', { name });
+
+  it('starts with the theme, format and brand colour of the author’s Settings', async () => {
+    const user = userEvent.setup();
+    render(
+      <Making defaults={{ carousel_theme: 'brand', carousel_format: 'square', brand_color: '#e0115f' }} />,
+    );
+    const first = await screen.findByRole('img', { name: /^Slide 1 of 5: / });
+    expect(checked('Brand colour')).toBeChecked();
+    expect(checked('Square')).toBeChecked();
+    expect(screen.getByLabelText('Brand colour', { selector: 'input[type="color"]' })).toHaveValue('#e0115f');
+    expect(first).toHaveAttribute('viewBox', '0 0 1080 1080');
+
+    // The colour can still be changed for this carousel alone; back on the brand theme after
+    // another one, it is the carousel's own colour, not the one in Settings.
+    fireEvent.input(screen.getByLabelText('Brand colour', { selector: 'input[type="color"]' }), {
+      target: { value: '#336699' },
+    });
+    await user.click(checked('Dark'));
+    await user.click(checked('Brand colour'));
+    expect(screen.getByLabelText('Brand colour', { selector: 'input[type="color"]' })).toHaveValue('#336699');
+  });
+
+  it('without choices in Settings starts light and portrait, and the brand theme offers the Settings colour', async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<Making defaults={null} />);
+    const first = await screen.findByRole('img', { name: /^Slide 1 of 5: / });
+    expect(checked('Light')).toBeChecked();
+    expect(checked('Portrait 4:5')).toBeChecked();
+    expect(first).toHaveAttribute('viewBox', '0 0 1080 1350');
+    await user.click(checked('Brand colour'));
+    expect(screen.getByLabelText('Brand colour', { selector: 'input[type="color"]' })).toHaveValue('#0a66c2');
+    unmount();
+    usePostDocumentStore.getState().reset();
+
+    // A light default with a brand colour set: choosing the brand theme uses that colour.
+    render(<Making defaults={{ carousel_theme: null, carousel_format: null, brand_color: '#e0115f' }} />);
+    await screen.findByRole('img', { name: /^Slide 1 of 5: / });
+    expect(checked('Light')).toBeChecked();
+    await user.click(checked('Brand colour'));
+    expect(screen.getByLabelText('Brand colour', { selector: 'input[type="color"]' })).toHaveValue('#e0115f');
   });
 });

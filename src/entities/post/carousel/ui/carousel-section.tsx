@@ -3,7 +3,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import type { Json } from '@/lib/supabase/database-types';
 import { toast } from '@/lib/toast/toast';
 import { usePostDocumentStore } from '../../document/post-document-store';
-import type { CarouselAi } from '../draft-carousel-slides';
+import type { CarouselAi, draftCarouselSlides } from '../draft-carousel-slides';
 import type { CarouselAuthor } from '../engine/parse-carousel-reply';
 import { carouselTheme } from '../engine/carousel-themes';
 import { editHistory, redo, startHistory, undo, type CarouselHistory } from '../engine/slide-history';
@@ -15,10 +15,14 @@ import { CarouselButtons, type CarouselBusy } from './carousel-buttons';
 import { CarouselDrafting } from './carousel-drafting';
 import { downloadPdf } from './download-pdf';
 import {
+  brandColorOf,
+  defaultDesign,
   fullDesign,
   readStoredCarousel,
   sameCarousel,
+  startingDesign,
   storedSlides,
+  type CarouselDefaults,
   type EditableCarousel,
   type PickedDesign,
 } from './stored-carousel';
@@ -35,10 +39,14 @@ export interface CarouselSectionProps {
   stored: { path: string | null; title: string | null; slides: Json | null };
   author: CarouselAuthor;
   ai: CarouselAi | null;
+  /** The theme, format and brand colour of the author's Settings: a new carousel starts with them. */
+  defaults?: CarouselDefaults | null;
   editing: boolean;
   onEditingChange: (editing: boolean) => void;
   /** The PDF engine; tests pass one that reads the fonts from node_modules. */
   engine?: CarouselEngine;
+  /** How the AI writes the slides; tests pass one that answers at once. */
+  draftSlides?: typeof draftCarouselSlides;
   /** Stores and removes the carousel on the post; the open document's by default. */
   store?: {
     attach: (carousel: {
@@ -83,9 +91,11 @@ export default function CarouselSection({
   stored,
   author,
   ai,
+  defaults = null,
   editing,
   onEditingChange,
   engine = workerEngine,
+  draftSlides,
   store = documentStore,
 }: CarouselSectionProps) {
   const saved = useMemo(() => readStoredCarousel(stored.title, stored.slides), [stored.title, stored.slides]);
@@ -99,11 +109,14 @@ export default function CarouselSection({
   const [busy, setBusy] = useState<CarouselBusy>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [built, setBuilt] = useState<{ key: string; bytes: Uint8Array } | null>(null);
-  const draft = useCarouselDraft({ post, author, ai }, (carousel: Carousel) =>
-    setWorking({
-      history: startHistory({ ...carousel, title: defaultTitle }),
-      design: { theme: 'light', format: '4:5' },
-    }),
+  const draft = useCarouselDraft(
+    { post, author, ai },
+    (carousel: Carousel) =>
+      setWorking({
+        history: startHistory({ ...carousel, title: defaultTitle }),
+        design: startingDesign(defaults),
+      }),
+    draftSlides,
   );
 
   useEffect(() => () => engine.close(), [engine]);
@@ -139,7 +152,7 @@ export default function CarouselSection({
   }, [active, unsaved, docId]);
 
   const shown = active ? { carousel: active.history.present, design: active.design } : saved;
-  const design = fullDesign(shown?.design ?? { theme: 'light', format: '4:5' }, author.name);
+  const design = fullDesign(shown?.design ?? defaultDesign, author.name);
   const { layout, error: layoutError, pending } = useCarouselLayout(engine, shown?.carousel ?? null, design);
   const key = shown ? JSON.stringify([shown.carousel, design]) : '';
 
@@ -223,6 +236,7 @@ export default function CarouselSection({
         <CarouselEditor
           history={active.history}
           design={active.design}
+          brandColor={brandColorOf(defaults)}
           layout={layout}
           onEdit={(change) => edit((history) => editHistory(history, change))}
           onUndo={() => edit(undo)}

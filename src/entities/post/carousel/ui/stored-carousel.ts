@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Profile } from '@/lib/supabase/database-types';
 import type { CarouselSlides } from '../carousel';
 import {
   CarouselFormatSchema,
@@ -29,8 +30,32 @@ const StoredSlidesSchema = z.object({
 });
 
 export const defaultDesign: PickedDesign = { theme: 'light', format: '4:5' };
-/** The brand theme's colour until the author picks one (LinkedIn's blue). */
+/** The brand theme's colour until the author picks one in Settings or the editor (LinkedIn's blue). */
 export const defaultBrandColor = '#0a66c2';
+
+/**
+ * What the author chose in Settings for new carousels: the profile's own columns (null: the house
+ * default), passed as they are so the page that shows the post does no work for them.
+ */
+export type CarouselDefaults = Pick<Profile, 'brand_color' | 'carousel_theme' | 'carousel_format'>;
+
+/** The brand colour of the author's Settings, else LinkedIn's blue. */
+export function brandColorOf(defaults: CarouselDefaults | null | undefined): string {
+  // The database holds it to #rrggbb; the colour input wants it in lower case.
+  const color = HexColorSchema.safeParse(defaults?.brand_color);
+  return color.success && color.data.length === 7 ? color.data.toLowerCase() : defaultBrandColor;
+}
+
+/** The design a new carousel starts with: the theme and format of the author's Settings, else the house's. */
+export function startingDesign(defaults: CarouselDefaults | null | undefined): PickedDesign {
+  // The database checks both columns; a value this app does not know starts from the house design.
+  const theme = CarouselThemeNameSchema.safeParse(defaults?.carousel_theme).data ?? defaultDesign.theme;
+  return {
+    theme,
+    format: CarouselFormatSchema.safeParse(defaults?.carousel_format).data ?? defaultDesign.format,
+    ...(theme === 'brand' ? { brandColor: brandColorOf(defaults) } : {}),
+  };
+}
 
 export interface EditableCarousel {
   carousel: Carousel;

@@ -21,6 +21,8 @@ const stoppedMessage = 'You stopped the slides before they were finished. Your p
 export function useCarouselDraft(
   request: { post: string; author: CarouselAuthor; ai: CarouselAi | null },
   onDrafted: (carousel: Carousel) => void,
+  /** The AI call; tests of the editor pass one that answers at once. */
+  draftSlides: typeof draftCarouselSlides = draftCarouselSlides,
 ) {
   const [state, setState] = useState<CarouselDraftState>({ status: 'idle' });
   const controller = useRef<AbortController | null>(null);
@@ -37,7 +39,7 @@ export function useCarouselDraft(
     setState({ status: 'writing', slidesSoFar: 0, retrying: false });
     let retrying = false;
     try {
-      const result = await draftCarouselSlides({
+      const result = await draftSlides({
         post: request.post,
         author: request.author,
         ai: request.ai,

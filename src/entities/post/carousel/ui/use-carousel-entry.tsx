@@ -5,6 +5,7 @@ import { rowTopic, type PostDocument } from '../../document/post-document';
 import { usePostDocumentStore } from '../../document/post-document-store';
 import type { CarouselAi } from '../draft-carousel-slides';
 import type { CarouselAuthor } from '../engine/parse-carousel-reply';
+import type { CarouselDefaults } from './stored-carousel';
 
 // The editor, the preview and the PDF engine load only when a post has a carousel or gets one.
 const CarouselSection = lazy(() => import('./carousel-section'));
@@ -28,6 +29,8 @@ interface CarouselEntryOptions {
   busy: boolean;
   author: CarouselAuthor;
   ai: CarouselAi | null;
+  /** The theme, format and brand colour a new carousel starts with (the author's Settings). */
+  defaults?: CarouselDefaults | null;
 }
 
 const noTextReason = 'Write the post first: the slides are made from its text.';
@@ -36,7 +39,15 @@ const noTextReason = 'Write the post first: the slides are made from its text.';
  * "Make a carousel" in the post's actions (asking first when the post has an image), and the
  * post's carousel where its image would be: loaded only when there is one.
  */
-export function useCarouselEntry({ doc, hasImage, removeImage, busy, author, ai }: CarouselEntryOptions): {
+export function useCarouselEntry({
+  doc,
+  hasImage,
+  removeImage,
+  busy,
+  author,
+  ai,
+  defaults = null,
+}: CarouselEntryOptions): {
   action: ReactNode;
   section: ReactNode;
 } {
@@ -107,6 +118,7 @@ export function useCarouselEntry({ doc, hasImage, removeImage, busy, author, ai 
           stored={{ path: doc.carouselPath, title: doc.carouselTitle, slides: doc.carouselSlides }}
           author={author}
           ai={ai}
+          defaults={defaults}
           editing={editing}
           onEditingChange={(open) => setEditingFor(open ? doc.id : null)}
         />
