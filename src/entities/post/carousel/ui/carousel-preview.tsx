@@ -6,6 +6,8 @@ import { SlideSvg } from './slide-svg';
 
 interface CarouselPreviewProps {
   title: string;
+  /** The carousel's slides, one page each (known before the layout is). */
+  pages: number;
   layout: CarouselLayout | null;
   theme: CarouselTheme;
   /** Shown while the first layout is on its way. */
@@ -19,7 +21,7 @@ const swipeDistance = 40;
  * The carousel as LinkedIn shows a document post in the feed: the title bar ("Title · 8 pages"),
  * one slide at a time, arrows, the page counter; the arrow keys and a swipe turn slides too.
  */
-export function CarouselPreview({ title, layout, theme, loading = false }: CarouselPreviewProps) {
+export function CarouselPreview({ title, pages, layout, theme, loading = false }: CarouselPreviewProps) {
   const [current, setCurrent] = useState(0);
   const swipeStart = useRef<number | null>(null);
   const count = layout?.slides.length ?? 0;
@@ -53,7 +55,7 @@ export function CarouselPreview({ title, layout, theme, loading = false }: Carou
       className="mx-4 my-2 overflow-hidden rounded-lg border border-slate-200 bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
     >
       <p className="truncate border-b border-slate-200 bg-white px-3 py-2 text-sm font-medium text-slate-800">
-        {title.trim() || 'Untitled carousel'} · {count} page{count === 1 ? '' : 's'}
+        {title.trim() || 'Untitled carousel'} · {pages} page{pages === 1 ? '' : 's'}
       </p>
       <div
         className="relative touch-pan-y"

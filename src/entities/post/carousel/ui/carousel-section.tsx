@@ -223,6 +223,7 @@ export default function CarouselSection({
     <div className="space-y-2 pb-2">
       <CarouselPreview
         title={shown.carousel.title}
+        pages={shown.carousel.slides.length}
         layout={layout}
         theme={carouselTheme(design.theme, design.brandColor)}
         loading={pending}
