@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfPageTexts as pageTexts } from '../helpers/pdf-text.ts';
 import type { Dialog } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { restAsUser } from '../../harness/journeys.ts';
@@ -19,23 +19,6 @@ const editedHeading = 'Small problems teach you fastest';
 
 const composer = () => session.page.getByRole('region', { name: 'Create New Post' });
 const preview = () => session.page.getByRole('article', { name: 'Post preview' });
-
-/** The text of each page of a PDF, as pdf.js extracts it. */
-async function pageTexts(bytes: Uint8Array): Promise<string[]> {
-  const pdf = await getDocument({ data: bytes.slice(), verbosity: 0, isEvalSupported: false }).promise;
-  const texts: string[] = [];
-  for (let number = 1; number <= pdf.numPages; number += 1) {
-    const content = await (await pdf.getPage(number)).getTextContent();
-    texts.push(
-      content.items
-        .map((item) => ('str' in item ? item.str : ''))
-        .join(' ')
-        .replace(/\s+/g, ' '),
-    );
-  }
-  await pdf.destroy();
-  return texts;
-}
 
 describe('carousels', () => {
   it('makes a carousel from a generated post, edits it, downloads it and publishes it to LinkedIn', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openingOf } from '@/lib/voice/voice-openings';
+import { openingLabels, openingOf } from '@/lib/voice/voice-openings';
 import { parsePost } from '@/lib/voice/voice-text';
 import type * as VoiceText from '@/lib/voice/voice-text';
 import { openingKindOf, postTraits, warmPostTraits } from './post-traits';
@@ -30,14 +30,6 @@ describe('openingKindOf', () => {
     const parsed = parsePost(content);
     return parsed ? openingOf(parsed) : null;
   };
-  const words: Record<string, string> = {
-    story: 'a first-person story',
-    number: 'a number',
-    contrarian: 'a contrarian claim',
-    question: 'a question',
-    quote: 'a quote',
-    statement: 'a statement',
-  };
 
   it.each([
     'Why do we still estimate?\n\nWe stopped.',
@@ -51,7 +43,7 @@ describe('openingKindOf', () => {
     'Short. Then a second sentence on the same line? And a third.',
   ])('reads the first line with words as the whole post would: %j', (content) => {
     const kind = fullRead(content);
-    expect(openingKindOf(content)).toBe(kind ? words[kind] : 'a statement');
+    expect(openingKindOf(content)).toBe(kind ? openingLabels[kind] : 'a statement');
   });
 
   it('says "a statement" for a post without words', () => {

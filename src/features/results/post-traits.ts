@@ -1,5 +1,5 @@
 import { listStyleOf } from '@/lib/voice/voice-lists';
-import { openingOf } from '@/lib/voice/voice-openings';
+import { openingLabels, openingOf } from '@/lib/voice/voice-openings';
 import { parsePost } from '@/lib/voice/voice-text';
 import type { ResultsPost } from './results-post';
 
@@ -20,15 +20,6 @@ export const traitLabels: Record<TraitName, string> = {
   format: 'Format',
   weekday: 'Weekday',
   hour: 'Time of day',
-};
-
-const openingWords: Record<string, string> = {
-  story: 'a first-person story',
-  number: 'a number',
-  contrarian: 'a contrarian claim',
-  question: 'a question',
-  quote: 'a quote',
-  statement: 'a statement',
 };
 
 const lengthOf = (characters: number) =>
@@ -76,7 +67,7 @@ const hourBand = (hour: number) =>
 export function openingKindOf(content: string): string {
   for (const line of content.replace(/\r\n?/gu, '\n').split('\n')) {
     const parsed = parsePost(line);
-    if (parsed) return openingWords[openingOf(parsed)] ?? 'a statement';
+    if (parsed) return openingLabels[openingOf(parsed)];
   }
   return 'a statement';
 }

@@ -66,7 +66,8 @@ export function openingOf(post: Post): OpeningKind {
   return contrarianClaim.test(text) ? 'contrarian' : 'statement';
 }
 
-const openingLabels: Record<OpeningKind, string> = {
+/** How each kind of opening is named to the author (the voice profile, Results' shared traits). */
+export const openingLabels: Record<OpeningKind, string> = {
   story: 'a first-person story',
   number: 'a number',
   contrarian: 'a contrarian claim',

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { deflateSync } from 'node:zlib';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFStream } from 'pdf-lib';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfPageTexts as pageTexts } from '../../../../../tests/helpers/pdf-text.ts';
 import { describe, expect, it } from 'vitest';
 import { carouselPdfTargetBytes } from './carousel-limits';
 import { CarouselPdfError } from './carousel-pdf-problem';
@@ -54,22 +54,6 @@ const jpegHeader = new Uint8Array([
   0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0xe0, 0x02, 0x80, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01,
   0x03, 0x11, 0x01, 0xff, 0xd9,
 ]);
-
-async function pageTexts(bytes: Uint8Array): Promise<string[]> {
-  const pdf = await getDocument({ data: bytes.slice(), verbosity: 0, isEvalSupported: false }).promise;
-  const texts: string[] = [];
-  for (let number = 1; number <= pdf.numPages; number += 1) {
-    const content = await (await pdf.getPage(number)).getTextContent();
-    texts.push(
-      content.items
-        .map((item) => ('str' in item ? item.str : ''))
-        .join(' ')
-        .replace(/\s+/g, ' '),
-    );
-  }
-  await pdf.destroy();
-  return texts;
-}
 
 /** Every Type0 font of the PDF: its name, its embedded font file's size and whether it maps to Unicode. */
 async function embeddedFonts(bytes: Uint8Array) {
