@@ -85,8 +85,12 @@ export default mergeConfig(
           test: {
             name: 'e2e',
             environment: 'node',
+            // A file's worker is reused by the next file: each file starts its own app and browser
+            // anyway, and importing Playwright and the harness again cost about a second a file.
+            isolate: false,
             include: ['tests/e2e/**/*.test.ts'],
             globalSetup: ['tests/e2e/support/global-setup-e2e.ts'],
+            setupFiles: ['tests/e2e/support/setup-e2e.ts'],
             testTimeout: 180_000,
             hookTimeout: 240_000,
           },

@@ -1,5 +1,4 @@
-import { afterEach } from 'vitest';
-import { checkForUnexpectedErrors, openBrowser, type BrowserSession } from '../../../harness/browser.ts';
+import { openBrowser, type BrowserSession } from '../../../harness/browser.ts';
 
 export {
   chromiumPath,
@@ -7,9 +6,6 @@ export {
   serverGoneErrors,
   type BrowserSession,
 } from '../../../harness/browser.ts';
-
-// Each e2e test ends by checking every open browser for console errors nobody allowed.
-afterEach(checkForUnexpectedErrors);
 
 /**
  * Chromium launched now and awaited later, so that it starts while the app does (a second or two
