@@ -101,13 +101,21 @@ describe('the carousel editor', () => {
     expect(slides()).toHaveLength(5);
 
     const preview = screen.getByRole('region', { name: 'Carousel preview' });
+    // The preview is laid out off the main thread: it follows the edits a moment later.
+    await within(preview).findByRole('img', { name: /^Slide 1 of 5: / }, { timeout: 20_000 });
     await user.click(within(preview).getByRole('button', { name: 'Next slide' }));
-    expect(within(preview).getByRole('img', { name: /^Slide 2 of 5: / })).toBeInTheDocument();
+    expect(
+      await within(preview).findByRole('img', { name: /^Slide 2 of 5: / }, { timeout: 20_000 }),
+    ).toBeInTheDocument();
     preview.focus();
     await user.keyboard('{ArrowRight}');
-    expect(within(preview).getByRole('img', { name: /^Slide 3 of 5: / })).toBeInTheDocument();
+    expect(
+      await within(preview).findByRole('img', { name: /^Slide 3 of 5: / }, { timeout: 20_000 }),
+    ).toBeInTheDocument();
     await user.keyboard('{ArrowLeft}{ArrowLeft}');
-    expect(within(preview).getByRole('img', { name: /^Slide 1 of 5: / })).toBeInTheDocument();
+    expect(
+      await within(preview).findByRole('img', { name: /^Slide 1 of 5: / }, { timeout: 20_000 }),
+    ).toBeInTheDocument();
   });
 
   it('says which slide has more text than fits and does not make the PDF', async () => {
