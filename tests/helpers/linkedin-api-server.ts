@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { Post } from '@/entities/post/post';
-import type { FakeProviders } from '../../harness/fakes/fake-providers.ts';
+import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
 import { startApiTestServer } from './api-server.ts';
 import { signedInClient } from './test-server.ts';
@@ -75,4 +75,23 @@ export async function newPost(user: LinkedInTestUser, fields: Record<string, unk
     .single();
   expect(error).toBeNull();
   return data as Post;
+}
+
+/**
+ * For a file's tests: the fake providers and the embedded server with the LinkedIn routes pointed
+ * at them, started before the file and closed after it; the fake forgets its state before each test.
+ * Read the fields inside tests (they are set once beforeAll has run).
+ */
+export function useLinkedInApiServer(): { fake: FakeProviders; server: EmbeddedServer } {
+  const stack = {} as { fake: FakeProviders; server: EmbeddedServer };
+  beforeAll(async () => {
+    stack.fake = await startFakeProviders();
+    stack.server = await startLinkedInApiServer(stack.fake);
+  });
+  afterAll(async () => {
+    await stack.server.close();
+    await stack.fake.close();
+  });
+  beforeEach(() => stack.fake.reset());
+  return stack;
 }

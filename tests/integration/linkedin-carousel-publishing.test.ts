@@ -1,19 +1,17 @@
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Post } from '@/entities/post/post';
-import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
 import { readLinkedInConfig } from '../../server/api/linkedin/linkedin-config.ts';
 import { unconfirmedMessage } from '../../server/api/linkedin/publish-failure.ts';
 import type { PublishedPostRow } from '../../server/api/linkedin/published-post-row.ts';
 import { linkedinPublisher } from '../../server/api/linkedin/publisher.ts';
 import { serviceClient } from '../../server/api/linkedin/service-backend.ts';
-import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
 import {
   fakeLinkedInEnv,
   newLinkedInUser,
   newPost,
-  startLinkedInApiServer,
   type LinkedInTestUser,
+  useLinkedInApiServer,
 } from '../helpers/linkedin-api-server.ts';
 
 // Publishing a carousel (issue 29) through the /api functions, on the real embedded backend, to
@@ -23,20 +21,10 @@ import {
 // sent, so a failure there is retried; once the post request has left, an unknown outcome is
 // never sent again.
 
-let fake: FakeProviders;
-let server: EmbeddedServer;
+const stack = useLinkedInApiServer();
 
-beforeAll(async () => {
-  fake = await startFakeProviders();
-  server = await startLinkedInApiServer(fake);
-});
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-});
-beforeEach(() => fake.reset());
-
-const service = () => serviceClient({ supabaseUrl: server.url, secretKey: server.keys.secretKey, fetch });
+const service = () =>
+  serviceClient({ supabaseUrl: stack.server.url, secretKey: stack.server.keys.secretKey, fetch });
 
 async function pdfOf(pages: number): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -67,7 +55,7 @@ async function newCarouselPost(
 
 /** "Publish now" through the /api function, as the app does. */
 async function publishNow(user: LinkedInTestUser, post: Post): Promise<Post> {
-  const response = await fetch(`${server.url}/api/linkedin/publish`, {
+  const response = await fetch(`${stack.server.url}/api/linkedin/publish`, {
     method: 'POST',
     headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ postId: post.id }),
@@ -77,9 +65,9 @@ async function publishNow(user: LinkedInTestUser, post: Post): Promise<Post> {
 }
 
 async function publishDue(): Promise<{ claimed: number; published: number }> {
-  const response = await fetch(`${server.url}/api/linkedin/publish-due`, {
+  const response = await fetch(`${stack.server.url}/api/linkedin/publish-due`, {
     method: 'POST',
-    headers: { apikey: server.keys.secretKey, 'content-type': 'application/json' },
+    headers: { apikey: stack.server.keys.secretKey, 'content-type': 'application/json' },
     body: '{}',
   });
   return (await response.json()) as { claimed: number; published: number };
@@ -92,7 +80,7 @@ async function storedPost(user: LinkedInTestUser, id: string): Promise<Post> {
 
 /** Lets time pass: every retry is due, and every claim is long past the stale limit. */
 async function muchLater(id: string) {
-  await server.db.query(
+  await stack.server.db.query(
     `update public.posts set next_attempt_at = now() - interval '1 minute',
             publish_claimed_at = publish_claimed_at - interval '1 hour' where id = $1`,
     [id],
@@ -100,8 +88,10 @@ async function muchLater(id: string) {
 }
 
 const documentRequests = () =>
-  fake.requests.filter((entry) => entry.path === '/rest/documents' || entry.path.startsWith('/dms-uploads/'));
-const postRequests = () => fake.requests.filter((entry) => entry.path === '/rest/posts');
+  stack.fake.requests.filter(
+    (entry) => entry.path === '/rest/documents' || entry.path.startsWith('/dms-uploads/'),
+  );
+const postRequests = () => stack.fake.requests.filter((entry) => entry.path === '/rest/posts');
 
 /** Publishes `post` now with a publisher whose requests to LinkedIn go through `edge`. */
 async function publishThrough(
@@ -109,7 +99,7 @@ async function publishThrough(
   post: Post,
   edge: (request: Request, send: typeof fetch) => Promise<Response>,
 ): Promise<PublishedPostRow> {
-  const { config } = readLinkedInConfig(fakeLinkedInEnv(fake));
+  const { config } = readLinkedInConfig(fakeLinkedInEnv(stack.fake));
   const publisher = linkedinPublisher({
     config: config!,
     service: service(),
@@ -126,26 +116,26 @@ async function publishThrough(
 
 describe('publishing a carousel', () => {
   it('uploads the PDF through the Documents API and posts the document under its title', async () => {
-    const ada = await newLinkedInUser(server);
+    const ada = await newLinkedInUser(stack.server);
     const { post, pdf } = await newCarouselPost(ada);
     const published = await publishNow(ada, post);
     expect(published).toMatchObject({ publish_status: 'published', publish_attempts: 1 });
 
-    const init = fake.requests.find((entry) => entry.path === '/rest/documents');
+    const init = stack.fake.requests.find((entry) => entry.path === '/rest/documents');
     expect(init?.query).toEqual({ action: 'initializeUpload' });
-    const member = fake.linkedin.tokens.at(-1)!.member;
+    const member = stack.fake.linkedin.tokens.at(-1)!.member;
     expect(init?.body).toEqual({ initializeUploadRequest: { owner: `urn:li:person:${member.sub}` } });
 
-    const [document] = fake.linkedin.documents;
+    const [document] = stack.fake.linkedin.documents;
     expect(document?.urn).toMatch(/^urn:li:document:/);
     expect(document?.upload).toMatchObject({ byteLength: pdf.length, contentType: 'application/pdf' });
     // LinkedIn received exactly the stored PDF, every page of it.
-    const received = fake.linkedin.documentBytes(document!.urn)!;
+    const received = stack.fake.linkedin.documentBytes(document!.urn)!;
     expect(received).toEqual(pdf);
     expect((await PDFDocument.load(received)).getPageCount()).toBe(4);
 
-    expect(fake.linkedin.posts).toHaveLength(1);
-    const [sent] = fake.linkedin.posts;
+    expect(stack.fake.linkedin.posts).toHaveLength(1);
+    const [sent] = stack.fake.linkedin.posts;
     expect(sent?.media).toEqual({ id: document!.urn, title: 'Five lessons from a year of shipping' });
     expect(sent?.body.content).toEqual({
       media: { id: document!.urn, title: 'Five lessons from a year of shipping' },
@@ -153,33 +143,33 @@ describe('publishing a carousel', () => {
     expect(sent?.shownText).toBe('Five lessons from a year of shipping (swipe) #shipping');
     expect(published.linkedin_post_urn).toBe(sent?.urn);
     // No image was involved.
-    expect(fake.linkedin.images).toEqual([]);
+    expect(stack.fake.linkedin.images).toEqual([]);
   });
 
   it('lets another process read the PDF back from the fake (the control API)', async () => {
-    const ada = await newLinkedInUser(server);
+    const ada = await newLinkedInUser(stack.server);
     const { post, pdf } = await newCarouselPost(ada);
     await publishNow(ada, post);
-    const [document] = (await (await fetch(`${fake.url}/__control/linkedin/documents`)).json()) as {
+    const [document] = (await (await fetch(`${stack.fake.url}/__control/linkedin/documents`)).json()) as {
       urn: string;
     }[];
     const response = await fetch(
-      `${fake.url}/__control/linkedin/document?urn=${encodeURIComponent(document!.urn)}`,
+      `${stack.fake.url}/__control/linkedin/document?urn=${encodeURIComponent(document!.urn)}`,
     );
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(pdf);
   });
 
   it('publishes a planned carousel at its time, through the scheduled run', async () => {
-    const ada = await newLinkedInUser(server);
+    const ada = await newLinkedInUser(stack.server);
     const { post, pdf } = await newCarouselPost(ada, {
       fields: { planned_at: new Date(Date.now() - 60_000).toISOString() },
     });
     expect(post.publish_status).toBe('scheduled');
     expect(await publishDue()).toMatchObject({ claimed: 1, published: 1 });
-    const [document] = fake.linkedin.documents;
-    expect(fake.linkedin.documentBytes(document!.urn)).toEqual(pdf);
-    expect(fake.linkedin.posts[0]?.media).toEqual({
+    const [document] = stack.fake.linkedin.documents;
+    expect(stack.fake.linkedin.documentBytes(document!.urn)).toEqual(pdf);
+    expect(stack.fake.linkedin.posts[0]?.media).toEqual({
       id: document!.urn,
       title: 'Five lessons from a year of shipping',
     });
@@ -189,7 +179,7 @@ describe('publishing a carousel', () => {
 
 describe("LinkedIn's limits, before anything is uploaded", () => {
   it('refuses a carousel of more than 300 pages, with the count, and sends nothing', async () => {
-    const ada = await newLinkedInUser(server);
+    const ada = await newLinkedInUser(stack.server);
     const { post } = await newCarouselPost(ada, { bytes: await pdfOf(301) });
     const settled = await publishNow(ada, post);
     expect(settled).toMatchObject({
@@ -203,7 +193,7 @@ describe("LinkedIn's limits, before anything is uploaded", () => {
   });
 
   it('refuses a stored file that is not a PDF, and sends nothing', async () => {
-    const ada = await newLinkedInUser(server);
+    const ada = await newLinkedInUser(stack.server);
     const { post } = await newCarouselPost(ada, {
       bytes: new TextEncoder().encode('<html>not a pdf</html>'),
     });
@@ -220,8 +210,8 @@ describe("LinkedIn's limits, before anything is uploaded", () => {
 
 describe('never twice, as for image posts', () => {
   it('LinkedIn failing (503) while the upload starts is retried, and the carousel goes out once', async () => {
-    const ada = await newLinkedInUser(server);
-    fake.setScenario('linkedin', { failDocuments: { times: 1, status: 503 } });
+    const ada = await newLinkedInUser(stack.server);
+    stack.fake.setScenario('linkedin', { failDocuments: { times: 1, status: 503 } });
     const { post, pdf } = await newCarouselPost(ada);
     const first = await publishNow(ada, post);
     expect(first).toMatchObject({
@@ -233,15 +223,15 @@ describe('never twice, as for image posts', () => {
 
     await muchLater(post.id);
     expect(await publishDue()).toMatchObject({ claimed: 1, published: 1 });
-    expect(fake.linkedin.posts).toHaveLength(1);
-    const document = fake.linkedin.documents.at(-1)!;
-    expect(fake.linkedin.posts[0]?.media?.id).toBe(document.urn);
-    expect(fake.linkedin.documentBytes(document.urn)).toEqual(pdf);
+    expect(stack.fake.linkedin.posts).toHaveLength(1);
+    const document = stack.fake.linkedin.documents.at(-1)!;
+    expect(stack.fake.linkedin.posts[0]?.media?.id).toBe(document.urn);
+    expect(stack.fake.linkedin.documentBytes(document.urn)).toEqual(pdf);
   });
 
   it('LinkedIn creates the post after the upload and answers 502: settled as maybe on LinkedIn, never sent again', async () => {
-    const ada = await newLinkedInUser(server);
-    fake.setScenario('linkedin', { failPosts: { times: 1, status: 502, created: true } });
+    const ada = await newLinkedInUser(stack.server);
+    stack.fake.setScenario('linkedin', { failPosts: { times: 1, status: 502, created: true } });
     const { post, pdf } = await newCarouselPost(ada);
     const settled = await publishNow(ada, post);
     expect(settled).toMatchObject({
@@ -251,20 +241,20 @@ describe('never twice, as for image posts', () => {
       next_attempt_at: null,
     });
     // The PDF had gone up whole before the post request.
-    const [document] = fake.linkedin.documents;
-    expect(fake.linkedin.documentBytes(document!.urn)).toEqual(pdf);
+    const [document] = stack.fake.linkedin.documents;
+    expect(stack.fake.linkedin.documentBytes(document!.urn)).toEqual(pdf);
 
     // Whatever time passes, the scheduler leaves it to the author: no second upload, no second post.
     await muchLater(post.id);
     expect(await publishDue()).toMatchObject({ claimed: 0 });
-    expect(fake.linkedin.posts).toHaveLength(1);
-    expect(fake.linkedin.documents).toHaveLength(1);
+    expect(stack.fake.linkedin.posts).toHaveLength(1);
+    expect(stack.fake.linkedin.documents).toHaveLength(1);
     expect(postRequests()).toHaveLength(1);
     expect((await storedPost(ada, post.id)).publish_status).toBe('failed');
   });
 
   it('the post request times out after the upload: settled as maybe on LinkedIn, never sent again', async () => {
-    const ada = await newLinkedInUser(server);
+    const ada = await newLinkedInUser(stack.server);
     const { post } = await newCarouselPost(ada);
     const settled = await publishThrough(ada, post, async (request, send) => {
       if (!(request.method === 'POST' && new URL(request.url).pathname === '/rest/posts'))
@@ -275,12 +265,12 @@ describe('never twice, as for image posts', () => {
     expect(settled).toMatchObject({ publish_status: 'failed', publish_error_kind: 'unconfirmed' });
     await muchLater(post.id);
     expect(await publishDue()).toMatchObject({ claimed: 0 });
-    expect(fake.linkedin.posts).toHaveLength(1);
-    expect(fake.linkedin.documents).toHaveLength(1);
+    expect(stack.fake.linkedin.posts).toHaveLength(1);
+    expect(stack.fake.linkedin.documents).toHaveLength(1);
   });
 
   it('the upload of the bytes times out: nothing was posted, so it is tried again and goes out once', async () => {
-    const ada = await newLinkedInUser(server);
+    const ada = await newLinkedInUser(stack.server);
     const { post } = await newCarouselPost(ada);
     const settled = await publishThrough(ada, post, async (request, send) => {
       if (request.method !== 'PUT') return send(request);
@@ -290,6 +280,6 @@ describe('never twice, as for image posts', () => {
     expect(postRequests()).toEqual([]);
     await muchLater(post.id);
     expect(await publishDue()).toMatchObject({ claimed: 1, published: 1 });
-    expect(fake.linkedin.posts).toHaveLength(1);
+    expect(stack.fake.linkedin.posts).toHaveLength(1);
   });
 });

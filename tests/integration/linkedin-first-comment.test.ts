@@ -1,36 +1,23 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Post } from '@/entities/post/post';
-import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
-import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
 import {
   newLinkedInUser,
   newPost,
-  startLinkedInApiServer,
   type LinkedInTestUser,
+  useLinkedInApiServer,
 } from '../helpers/linkedin-api-server.ts';
 
 // A post's first comment on LinkedIn through the /api functions, against the fake LinkedIn on the
 // real embedded backend: it follows the post, its failure never touches the post, and it is sent
 // again only when the author retries it.
 
-let fake: FakeProviders;
-let server: EmbeddedServer;
-
-beforeAll(async () => {
-  fake = await startFakeProviders();
-  server = await startLinkedInApiServer(fake);
-});
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-});
-beforeEach(() => fake.reset());
+const stack = useLinkedInApiServer();
 
 const unconfirmed =
   'LinkedIn did not confirm the first comment, so it may already be under your post. Check LinkedIn before you retry.';
 
 function api(user: LinkedInTestUser | null, path: string, body?: unknown) {
-  return fetch(`${server.url}/api${path}`, {
+  return fetch(`${stack.server.url}/api${path}`, {
     method: 'POST',
     headers: {
       ...(user ? { authorization: `Bearer ${user.token}` } : {}),
@@ -52,9 +39,9 @@ const retryComment = async (user: LinkedInTestUser | null, post: Pick<Post, 'id'
   answer(await api(user, '/linkedin/first-comment/retry', { postId: post.id }));
 
 const publishDue = async (staleAfterSeconds?: number) => {
-  const response = await fetch(`${server.url}/api/linkedin/publish-due`, {
+  const response = await fetch(`${stack.server.url}/api/linkedin/publish-due`, {
     method: 'POST',
-    headers: { apikey: server.keys.secretKey, 'content-type': 'application/json' },
+    headers: { apikey: stack.server.keys.secretKey, 'content-type': 'application/json' },
     body: JSON.stringify(staleAfterSeconds === undefined ? {} : { stale_after_seconds: staleAfterSeconds }),
   });
   return response.json() as Promise<{ claimed: number; published: number }>;
@@ -65,17 +52,17 @@ async function storedPost(user: LinkedInTestUser, id: string): Promise<Post> {
   return data as Post;
 }
 
-/** The fake's requests to LinkedIn's Comments API. */
+/** The stack.fake's requests to LinkedIn's Comments API. */
 const commentRequests = () =>
-  fake.requests.filter((request) => request.path.startsWith('/rest/socialActions/'));
+  stack.fake.requests.filter((request) => request.path.startsWith('/rest/socialActions/'));
 
 describe('the first comment', () => {
   it('goes out right after the post, under it, as written', async () => {
-    const ada = await newLinkedInUser(server);
+    const ada = await newLinkedInUser(stack.server);
     const comment = 'Sources (all three) are in the deck: https://example.com/deck_v2 #shipping';
     const { status, post } = await publish(ada, await newPost(ada, { first_comment: `  ${comment}\n` }));
     expect(status).toBe(200);
-    const [sent] = fake.linkedin.posts;
+    const [sent] = stack.fake.linkedin.posts;
     expect(sent?.comments.map((item) => item.shownText)).toEqual([comment]);
     expect(post).toMatchObject({
       publish_status: 'published',
@@ -85,7 +72,7 @@ describe('the first comment', () => {
       first_comment_error: null,
     });
     // The post first, then the comment on its URN, as the member, with the REST headers.
-    const paths = fake.requests.map((request) => request.path);
+    const paths = stack.fake.requests.map((request) => request.path);
     const commentPath = `/rest/socialActions/${encodeURIComponent(sent!.urn)}/comments`;
     expect(paths.indexOf('/rest/posts')).toBeLessThan(paths.indexOf(commentPath));
     expect(commentRequests()).toHaveLength(1);
@@ -98,18 +85,18 @@ describe('the first comment', () => {
   });
 
   it('sends nothing for a post without one, or with only spaces', async () => {
-    const ada = await newLinkedInUser(server);
+    const ada = await newLinkedInUser(stack.server);
     const none = await publish(ada, await newPost(ada));
     const blank = await publish(ada, await newPost(ada, { first_comment: ' \n\t ' }));
     for (const { post } of [none, blank]) {
       expect(post).toMatchObject({ publish_status: 'published', first_comment_status: null });
     }
-    expect(fake.linkedin.posts).toHaveLength(2);
+    expect(stack.fake.linkedin.posts).toHaveLength(2);
     expect(commentRequests()).toEqual([]);
   });
 
   it('follows a post published at its planned time', async () => {
-    const ada = await newLinkedInUser(server);
+    const ada = await newLinkedInUser(stack.server);
     const post = await newPost(ada, {
       first_comment: 'The full write-up: https://example.com/post',
       planned_at: new Date(Date.now() - 60_000).toISOString(),
@@ -117,7 +104,7 @@ describe('the first comment', () => {
     expect(await publishDue()).toMatchObject({ claimed: 1, published: 1 });
     const stored = await storedPost(ada, post.id);
     expect(stored).toMatchObject({ publish_status: 'published', first_comment_status: 'posted' });
-    expect(fake.linkedin.posts[0]?.comments.map((item) => item.shownText)).toEqual([
+    expect(stack.fake.linkedin.posts[0]?.comments.map((item) => item.shownText)).toEqual([
       'The full write-up: https://example.com/post',
     ]);
   });
@@ -125,8 +112,8 @@ describe('the first comment', () => {
 
 describe('a first comment that fails', () => {
   it('leaves the post published, is not sent again, and says why', async () => {
-    const ada = await newLinkedInUser(server);
-    fake.setScenario('linkedin', { failComments: { times: 1, status: 422 } });
+    const ada = await newLinkedInUser(stack.server);
+    stack.fake.setScenario('linkedin', { failComments: { times: 1, status: 422 } });
     const { post } = await publish(ada, await newPost(ada, { first_comment: 'Link in here.' }));
     expect(post).toMatchObject({
       publish_status: 'published',
@@ -138,7 +125,7 @@ describe('a first comment that fails', () => {
     // Neither the scheduler nor another publish sends the post or its comment again.
     expect(await publishDue(0)).toMatchObject({ claimed: 0 });
     expect((await publish(ada, post!)).status).toBe(409);
-    expect(fake.linkedin.posts).toHaveLength(1);
+    expect(stack.fake.linkedin.posts).toHaveLength(1);
     expect(commentRequests()).toHaveLength(1);
     expect(await storedPost(ada, post!.id)).toMatchObject({
       publish_status: 'published',
@@ -147,8 +134,8 @@ describe('a first comment that fails', () => {
   });
 
   it('says it may already be there when LinkedIn did not confirm it (5xx)', async () => {
-    const ada = await newLinkedInUser(server);
-    fake.setScenario('linkedin', { failComments: { times: 1, status: 500, created: true } });
+    const ada = await newLinkedInUser(stack.server);
+    stack.fake.setScenario('linkedin', { failComments: { times: 1, status: 500, created: true } });
     const { post } = await publish(ada, await newPost(ada, { first_comment: 'Link in here.' }));
     expect(post).toMatchObject({
       publish_status: 'published',
@@ -156,12 +143,12 @@ describe('a first comment that fails', () => {
       first_comment_error: unconfirmed,
     });
     expect(await publishDue(0)).toMatchObject({ claimed: 0 });
-    expect(fake.linkedin.posts[0]?.comments).toHaveLength(1);
+    expect(stack.fake.linkedin.posts[0]?.comments).toHaveLength(1);
   });
 
   it('names the setting when LinkedIn has retired the API version the comment was sent with (426)', async () => {
-    const ada = await newLinkedInUser(server);
-    fake.setScenario('linkedin', { failComments: { times: 1, status: 426 } });
+    const ada = await newLinkedInUser(stack.server);
+    stack.fake.setScenario('linkedin', { failComments: { times: 1, status: 426 } });
     const { post } = await publish(ada, await newPost(ada, { first_comment: 'Link in here.' }));
     expect(post?.publish_status).toBe('published');
     expect(post?.first_comment_error).toBe(
@@ -170,8 +157,8 @@ describe('a first comment that fails', () => {
   });
 
   it('is posted once when the author retries it, and a second retry is refused', async () => {
-    const ada = await newLinkedInUser(server);
-    fake.setScenario('linkedin', { failComments: { times: 1, status: 503 } });
+    const ada = await newLinkedInUser(stack.server);
+    stack.fake.setScenario('linkedin', { failComments: { times: 1, status: 503 } });
     const { post } = await publish(
       ada,
       await newPost(ada, { first_comment: 'Slides (PDF): https://example.com/s' }),
@@ -180,7 +167,7 @@ describe('a first comment that fails', () => {
 
     const retried = await retryComment(ada, post!);
     expect(retried.status).toBe(200);
-    const [sent] = fake.linkedin.posts;
+    const [sent] = stack.fake.linkedin.posts;
     expect(sent?.comments.map((item) => item.shownText)).toEqual(['Slides (PDF): https://example.com/s']);
     expect(retried.post).toMatchObject({
       publish_status: 'published',
@@ -189,7 +176,7 @@ describe('a first comment that fails', () => {
       first_comment_urn: sent?.comments[0]?.urn,
       first_comment_error: null,
     });
-    expect(fake.linkedin.posts).toHaveLength(1);
+    expect(stack.fake.linkedin.posts).toHaveLength(1);
 
     const again = await retryComment(ada, post!);
     expect(again).toMatchObject({
@@ -203,8 +190,8 @@ describe('a first comment that fails', () => {
   });
 
   it('keeps the reason when the retry fails too', async () => {
-    const ada = await newLinkedInUser(server);
-    fake.setScenario('linkedin', { failComments: { times: 2, status: 429 } });
+    const ada = await newLinkedInUser(stack.server);
+    stack.fake.setScenario('linkedin', { failComments: { times: 2, status: 429 } });
     const { post } = await publish(ada, await newPost(ada, { first_comment: 'More soon.' }));
     const retried = await retryComment(ada, post!);
     expect(retried.status).toBe(200);
@@ -218,11 +205,11 @@ describe('a first comment that fails', () => {
 
 describe('retrying a first comment', () => {
   it('is refused, in words, unless the comment failed on a published post of the caller', async () => {
-    const ada = await newLinkedInUser(server);
-    const mallory = await newLinkedInUser(server);
+    const ada = await newLinkedInUser(stack.server);
+    const mallory = await newLinkedInUser(stack.server);
     const draft = await newPost(ada, { first_comment: 'Soon.' });
     const { post: plain } = await publish(ada, await newPost(ada));
-    fake.setScenario('linkedin', { failComments: { times: 1, status: 422 } });
+    stack.fake.setScenario('linkedin', { failComments: { times: 1, status: 422 } });
     const { post: failed } = await publish(ada, await newPost(ada, { first_comment: 'Here.' }));
 
     expect(await retryComment(ada, draft)).toMatchObject({
@@ -244,14 +231,14 @@ describe('retrying a first comment', () => {
     });
     expect(await retryComment(ada, { id: crypto.randomUUID() })).toMatchObject({ status: 404 });
     expect((await retryComment(null, failed!)).status).toBe(401);
-    const unconnected = await newLinkedInUser(server, { connected: false });
+    const unconnected = await newLinkedInUser(stack.server, { connected: false });
     expect(await retryComment(unconnected, failed!)).toMatchObject({
       status: 409,
       error: { code: 'linkedin_not_connected' },
     });
 
     // While it is being sent (another tab's retry, or a run that stopped mid-request).
-    await server.db.query(
+    await stack.server.db.query(
       `update public.posts set first_comment_status = 'sending', publish_claimed_at = now() where id = $1`,
       [failed!.id],
     );
@@ -263,10 +250,10 @@ describe('retrying a first comment', () => {
   });
 
   it('left sending by a stopped server is never sent again by the scheduler, and fails as unconfirmed', async () => {
-    const ada = await newLinkedInUser(server);
+    const ada = await newLinkedInUser(stack.server);
     const { post } = await publish(ada, await newPost(ada));
     // The run marked the comment as sending, and stopped before it recorded LinkedIn's answer.
-    await server.db.query(
+    await stack.server.db.query(
       `update public.posts set first_comment = 'Link in here.', first_comment_status = 'sending',
               publish_claimed_at = now() where id = $1`,
       [post!.id],
@@ -276,7 +263,7 @@ describe('retrying a first comment', () => {
     expect(await publishDue(0)).toMatchObject({ claimed: 0 });
     expect((await storedPost(ada, post!.id)).first_comment_status).toBe('sending');
     // Once older than 10 minutes it is left over: a run settles it, and sends nothing.
-    await server.db.query(
+    await stack.server.db.query(
       `update public.posts set publish_claimed_at = now() - interval '11 minutes' where id = $1`,
       [post!.id],
     );
@@ -288,6 +275,6 @@ describe('retrying a first comment', () => {
     });
     expect(await publishDue(0)).toMatchObject({ claimed: 0 });
     expect(commentRequests()).toEqual([]);
-    expect(fake.linkedin.posts).toHaveLength(1);
+    expect(stack.fake.linkedin.posts).toHaveLength(1);
   });
 });

@@ -1,20 +1,18 @@
 import { createServer, type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Post } from '@/entities/post/post';
-import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
 import { readLinkedInConfig } from '../../server/api/linkedin/linkedin-config.ts';
 import { unconfirmedMessage } from '../../server/api/linkedin/publish-failure.ts';
 import type { PublishedPostRow } from '../../server/api/linkedin/published-post-row.ts';
 import { linkedinPublisher } from '../../server/api/linkedin/publisher.ts';
 import { serviceClient } from '../../server/api/linkedin/service-backend.ts';
 import { startPublishScheduler } from '../../server/embedded/publish-scheduler.ts';
-import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
 import {
   fakeLinkedInEnv,
   newLinkedInUser,
   newPost,
-  startLinkedInApiServer,
   type LinkedInTestUser,
+  useLinkedInApiServer,
 } from '../helpers/linkedin-api-server.ts';
 
 // "Nothing is ever posted twice" (docs/decisions/018): once the post request has left, a failure
@@ -22,20 +20,10 @@ import {
 // and a claim still in flight is never taken over. On the real embedded backend, with the fake
 // LinkedIn (harness/fakes); where a network fault is needed, a fetch in front of the fake makes it.
 
-let fake: FakeProviders;
-let server: EmbeddedServer;
+const stack = useLinkedInApiServer();
 
-beforeAll(async () => {
-  fake = await startFakeProviders();
-  server = await startLinkedInApiServer(fake);
-});
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-});
-beforeEach(() => fake.reset());
-
-const service = () => serviceClient({ supabaseUrl: server.url, secretKey: server.keys.secretKey, fetch });
+const service = () =>
+  serviceClient({ supabaseUrl: stack.server.url, secretKey: stack.server.keys.secretKey, fetch });
 
 async function newPostWithImage(user: LinkedInTestUser): Promise<Post> {
   const png = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82]);
@@ -49,7 +37,7 @@ async function newPostWithImage(user: LinkedInTestUser): Promise<Post> {
 
 /** "Publish now" through the /api function, as the app does. */
 async function publishNow(user: LinkedInTestUser, post: Post): Promise<Post> {
-  const response = await fetch(`${server.url}/api/linkedin/publish`, {
+  const response = await fetch(`${stack.server.url}/api/linkedin/publish`, {
     method: 'POST',
     headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ postId: post.id }),
@@ -59,9 +47,9 @@ async function publishNow(user: LinkedInTestUser, post: Post): Promise<Post> {
 }
 
 async function publishDue(): Promise<{ claimed: number; published: number }> {
-  const response = await fetch(`${server.url}/api/linkedin/publish-due`, {
+  const response = await fetch(`${stack.server.url}/api/linkedin/publish-due`, {
     method: 'POST',
-    headers: { apikey: server.keys.secretKey, 'content-type': 'application/json' },
+    headers: { apikey: stack.server.keys.secretKey, 'content-type': 'application/json' },
     body: '{}',
   });
   return (await response.json()) as { claimed: number; published: number };
@@ -74,7 +62,7 @@ async function storedPost(user: LinkedInTestUser, id: string): Promise<Post> {
 
 /** Lets time pass: every retry is due, and every claim is long past the stale limit. */
 async function muchLater(id: string) {
-  await server.db.query(
+  await stack.server.db.query(
     `update public.posts set next_attempt_at = now() - interval '1 minute',
             publish_claimed_at = publish_claimed_at - interval '1 hour' where id = $1`,
     [id],
@@ -90,7 +78,7 @@ async function publishThrough(
   post: Post,
   edge: (request: Request, send: typeof fetch) => Promise<Response>,
 ): Promise<PublishedPostRow> {
-  const { config } = readLinkedInConfig(fakeLinkedInEnv(fake));
+  const { config } = readLinkedInConfig(fakeLinkedInEnv(stack.fake));
   const publisher = linkedinPublisher({
     config: config!,
     service: service(),
@@ -119,8 +107,8 @@ async function closedPort(): Promise<number> {
 
 describe('after the post request has left', () => {
   it('LinkedIn creates the post and answers 502: settled as maybe on LinkedIn, never sent again', async () => {
-    const ada = await newLinkedInUser(server);
-    fake.setScenario('linkedin', { failPosts: { times: 1, status: 502, created: true } });
+    const ada = await newLinkedInUser(stack.server);
+    stack.fake.setScenario('linkedin', { failPosts: { times: 1, status: 502, created: true } });
     const post = await publishNow(ada, await newPost(ada));
     expect(post).toMatchObject({
       publish_status: 'failed',
@@ -135,12 +123,12 @@ describe('after the post request has left', () => {
     // Whatever time passes, the scheduler leaves it to the author.
     await muchLater(post.id);
     expect(await publishDue()).toMatchObject({ claimed: 0 });
-    expect(fake.linkedin.posts).toHaveLength(1);
+    expect(stack.fake.linkedin.posts).toHaveLength(1);
     expect((await storedPost(ada, post.id)).publish_status).toBe('failed');
   });
 
   it('the request times out after it was sent: settled as maybe on LinkedIn, never sent again', async () => {
-    const ada = await newLinkedInUser(server);
+    const ada = await newLinkedInUser(stack.server);
     const post = await newPost(ada);
     const settled = await publishThrough(ada, post, async (request, send) => {
       if (!isPostRequest(request)) return send(request);
@@ -155,13 +143,13 @@ describe('after the post request has left', () => {
     });
     await muchLater(post.id);
     expect(await publishDue()).toMatchObject({ claimed: 0 });
-    expect(fake.linkedin.posts).toHaveLength(1);
+    expect(stack.fake.linkedin.posts).toHaveLength(1);
   });
 });
 
 describe('before LinkedIn could have the post', () => {
   it('a refused connection to the post endpoint is retried, and the post goes out once', async () => {
-    const ada = await newLinkedInUser(server);
+    const ada = await newLinkedInUser(stack.server);
     const post = await newPost(ada);
     const port = await closedPort();
     const settled = await publishThrough(ada, post, (request, send) => {
@@ -175,55 +163,55 @@ describe('before LinkedIn could have the post', () => {
       publish_error_kind: 'retrying',
       publish_error: 'LinkedIn could not be reached. Trying again shortly (attempt 2 of 3).',
     });
-    expect(fake.linkedin.posts).toEqual([]);
+    expect(stack.fake.linkedin.posts).toEqual([]);
 
     await muchLater(post.id);
     expect(await publishDue()).toMatchObject({ claimed: 1, published: 1 });
-    expect(fake.linkedin.posts).toHaveLength(1);
+    expect(stack.fake.linkedin.posts).toHaveLength(1);
   });
 
   it('LinkedIn failing (503) while the image is uploaded is retried, and the post goes out once', async () => {
-    const ada = await newLinkedInUser(server);
-    fake.setScenario('linkedin', { failImages: { times: 1, status: 503 } });
+    const ada = await newLinkedInUser(stack.server);
+    stack.fake.setScenario('linkedin', { failImages: { times: 1, status: 503 } });
     const post = await publishNow(ada, await newPostWithImage(ada));
     expect(post).toMatchObject({
       publish_status: 'scheduled',
       publish_error_kind: 'retrying',
       publish_error: 'LinkedIn had a problem (it answered 503). Trying again shortly (attempt 2 of 3).',
     });
-    expect(fake.requests.filter((entry) => entry.path === '/rest/posts')).toEqual([]);
+    expect(stack.fake.requests.filter((entry) => entry.path === '/rest/posts')).toEqual([]);
 
     await muchLater(post.id);
     expect(await publishDue()).toMatchObject({ claimed: 1, published: 1 });
-    expect(fake.linkedin.posts).toHaveLength(1);
-    expect(fake.linkedin.posts[0]?.media?.id).toBe(fake.linkedin.images.at(-1)?.urn);
+    expect(stack.fake.linkedin.posts).toHaveLength(1);
+    expect(stack.fake.linkedin.posts[0]?.media?.id).toBe(stack.fake.linkedin.images.at(-1)?.urn);
   });
 });
 
 describe('a claim in flight', () => {
   it('is not taken over by the scheduler starting up while its image uploads: the post goes out once', async () => {
-    const ada = await newLinkedInUser(server);
+    const ada = await newLinkedInUser(stack.server);
     const post = await newPostWithImage(ada);
-    fake.setScenario('linkedin', { uploadLatencyMs: 3000 });
+    stack.fake.setScenario('linkedin', { uploadLatencyMs: 3000 });
     const publishing = publishNow(ada, post);
     await expect
       .poll(() =>
-        fake.requests.some((entry) => entry.method === 'PUT' && entry.path.startsWith('/dms-uploads/')),
+        stack.fake.requests.some((entry) => entry.method === 'PUT' && entry.path.startsWith('/dms-uploads/')),
       )
       .toBe(true);
 
     // A server starting now: its scheduler's first run, while the upload is still held.
     const logs: string[] = [];
     const scheduler = startPublishScheduler({
-      url: server.url,
-      secretKey: server.keys.secretKey,
+      url: stack.server.url,
+      secretKey: stack.server.keys.secretKey,
       intervalMs: 3_600_000,
       log: (message) => logs.push(message),
     });
     await scheduler.stop();
 
     expect(await publishing).toMatchObject({ publish_status: 'published' });
-    expect(fake.linkedin.posts).toHaveLength(1);
+    expect(stack.fake.linkedin.posts).toHaveLength(1);
     expect(await storedPost(ada, post.id)).toMatchObject({
       publish_status: 'published',
       publish_attempts: 1,

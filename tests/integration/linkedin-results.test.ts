@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
 import { startApiTestServer } from '../helpers/api-server.ts';
 import {
   fakeLinkedInEnv,
   newLinkedInUser,
   newPost,
-  startLinkedInApiServer,
   type LinkedInTestUser,
+  useLinkedInApiServer,
 } from '../helpers/linkedin-api-server.ts';
 
 // Results from LinkedIn's API (issue 28): POST /api/linkedin/results/refresh reads
@@ -15,27 +14,16 @@ import {
 // app, with their stored token, and stores them (source 'api') on the real embedded backend; a
 // 403 (no r_member_postAnalytics) or a 429 stores nothing and says which source is unavailable.
 
-let fake: FakeProviders;
-let server: EmbeddedServer;
+const stack = useLinkedInApiServer();
 
-beforeAll(async () => {
-  fake = await startFakeProviders();
-  server = await startLinkedInApiServer(fake);
-});
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-});
-beforeEach(() => fake.reset());
-
-const refresh = (user: LinkedInTestUser, on: EmbeddedServer = server) =>
+const refresh = (user: LinkedInTestUser, on: EmbeddedServer = stack.server) =>
   fetch(`${on.url}/api/linkedin/results/refresh`, {
     method: 'POST',
     headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
     body: '{}',
   });
 
-async function publishedPost(user: LinkedInTestUser, content: string, on: EmbeddedServer = server) {
+async function publishedPost(user: LinkedInTestUser, content: string, on: EmbeddedServer = stack.server) {
   const post = await newPost(user, { topic: content, content });
   const response = await fetch(`${on.url}/api/linkedin/publish`, {
     method: 'POST',
@@ -43,7 +31,7 @@ async function publishedPost(user: LinkedInTestUser, content: string, on: Embedd
     body: JSON.stringify({ postId: post.id }),
   });
   expect(response.status).toBe(200);
-  return { id: post.id, sent: fake.linkedin.posts.find((each) => each.shownText === content)! };
+  return { id: post.id, sent: stack.fake.linkedin.posts.find((each) => each.shownText === content)! };
 }
 
 async function stored(user: LinkedInTestUser) {
@@ -54,11 +42,12 @@ async function stored(user: LinkedInTestUser) {
   return data;
 }
 
-const analyticsCalls = () => fake.requests.filter((each) => each.path === '/rest/memberCreatorPostAnalytics');
+const analyticsCalls = () =>
+  stack.fake.requests.filter((each) => each.path === '/rest/memberCreatorPostAnalytics');
 
 describe('refreshing results from LinkedIn', () => {
   it('says the API source is unavailable without r_member_postAnalytics, and stores nothing', async () => {
-    const ada = await newLinkedInUser(server);
+    const ada = await newLinkedInUser(stack.server);
     await publishedPost(ada, 'We stopped estimating.');
     const response = await refresh(ada);
     expect(response.status).toBe(403);
@@ -72,9 +61,9 @@ describe('refreshing results from LinkedIn', () => {
   });
 
   it('reads the five figures of each published post, stores them as api, then waits for the schedule; 429 keeps them', async () => {
-    const ada = await newLinkedInUser(server);
+    const ada = await newLinkedInUser(stack.server);
     // The operator's LinkedIn app has the permission: the member's token carries it.
-    fake.linkedin.tokens.at(-1)!.scope.push('r_member_postAnalytics');
+    stack.fake.linkedin.tokens.at(-1)!.scope.push('r_member_postAnalytics');
     const one = await publishedPost(ada, 'Why we hire for curiosity.');
     const two = await publishedPost(ada, 'No meetings on Fridays.');
     one.sent.analytics = { IMPRESSION: 2000, MEMBERS_REACHED: 1500, REACTION: 40, COMMENT: 6, RESHARE: 2 };
@@ -122,24 +111,24 @@ describe('refreshing results from LinkedIn', () => {
       new Set(['IMPRESSION', 'MEMBERS_REACHED', 'REACTION', 'COMMENT', 'RESHARE']),
     );
     expect(calls[0]?.headers['linkedin-version']).toMatch(/^\d{6}$/u);
-    expect(calls[0]?.headers.authorization).toBe(`Bearer ${fake.linkedin.tokens.at(-1)!.accessToken}`);
+    expect(calls[0]?.headers.authorization).toBe(`Bearer ${stack.fake.linkedin.tokens.at(-1)!.accessToken}`);
 
     // Read just now: on their first day the posts wait four hours.
     expect(await (await refresh(ada)).json()).toEqual({ read: 0, due: 0, waiting: 2 });
     expect(analyticsCalls()).toHaveLength(10);
 
     // Due again, but LinkedIn says too many requests: nothing changes, and the answer says why.
-    await server.db.query(`update public.post_results set read_at = now() - interval '5 hours'`);
-    fake.setScenario('linkedin', { failAnalytics: { status: 429 } });
+    await stack.server.db.query(`update public.post_results set read_at = now() - interval '5 hours'`);
+    stack.fake.setScenario('linkedin', { failAnalytics: { status: 429 } });
     const limited = await refresh(ada);
     expect(limited.status).toBe(429);
     expect(await limited.json()).toMatchObject({ error: { code: 'linkedin_rate_limited' } });
     expect((await stored(ada))?.map((row) => row.impressions)).toEqual([300, 2000]);
-    fake.setScenario('linkedin', {});
+    stack.fake.setScenario('linkedin', {});
   });
 
   it('refuses a user who has not connected LinkedIn', async () => {
-    const grace = await newLinkedInUser(server, { connected: false });
+    const grace = await newLinkedInUser(stack.server, { connected: false });
     const response = await refresh(grace);
     expect(response.status).toBe(409);
   });
@@ -149,16 +138,16 @@ describe('an operator whose LinkedIn app has the analytics permission (LINKEDIN_
   let withAnalytics: EmbeddedServer;
   beforeAll(async () => {
     withAnalytics = await startApiTestServer({
-      linkedin: { ...fakeLinkedInEnv(fake), LINKEDIN_POST_ANALYTICS: 'true' },
+      linkedin: { ...fakeLinkedInEnv(stack.fake), LINKEDIN_POST_ANALYTICS: 'true' },
     });
   });
   afterAll(() => withAnalytics.close());
 
   it('asks for r_member_postAnalytics when the member connects, and then reads their results', async () => {
     const ada = await newLinkedInUser(withAnalytics);
-    const asked = fake.requests.filter((each) => each.path === '/oauth/v2/authorization').at(-1);
+    const asked = stack.fake.requests.filter((each) => each.path === '/oauth/v2/authorization').at(-1);
     expect(asked?.query.scope).toBe('openid profile w_member_social r_member_postAnalytics');
-    expect(fake.linkedin.tokens.at(-1)!.scope).toContain('r_member_postAnalytics');
+    expect(stack.fake.linkedin.tokens.at(-1)!.scope).toContain('r_member_postAnalytics');
 
     const post = await publishedPost(ada, 'Why we hire for curiosity.', withAnalytics);
     post.sent.analytics = { IMPRESSION: 900, MEMBERS_REACHED: 700, REACTION: 12 };
