@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { modelCatalogSource } from './api/model-catalog-source.ts';
 import { configuredProviders, readProviderConfig } from './api/provider-config.ts';
 import { buildSpaIfStale } from './build-spa-if-stale.ts';
 import { loadModelCatalog } from './config/load-model-catalog.ts';
@@ -26,6 +27,12 @@ async function main(): Promise<void> {
     env.MODEL_CATALOG_FILE && path.resolve(root, env.MODEL_CATALOG_FILE),
   );
   const providers = readProviderConfig(env);
+  // The OpenAI-compatible engine's models are listed from its server now, and again on demand.
+  const models = modelCatalogSource({
+    base: catalog,
+    providers,
+    fetch: (input, init) => globalThis.fetch(input, init),
+  });
   const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   const siteUrl = (env.AUTH_SITE_URL ?? `http://${shownHost}:${env.PORT}`).replace(/\/+$/, '');
   const distDir = path.join(root, 'dist');
@@ -93,10 +100,10 @@ async function main(): Promise<void> {
       uriAllowList: env.AUTH_URI_ALLOW_LIST,
     },
     // The browser learns which engines work and the catalog, never the keys.
-    appConfig: () => ({ engines: configuredProviders(providers), modelCatalog: catalog }),
+    appConfig: () => ({ engines: configuredProviders(providers), modelCatalog: models.current() }),
     createApi: mountApi({
       providers,
-      catalog,
+      catalog: models,
       quota: {
         requests: env.API_RATE_LIMIT_REQUESTS,
         windowSeconds: env.API_RATE_LIMIT_WINDOW_SECONDS,
@@ -122,6 +129,17 @@ async function main(): Promise<void> {
 
   console.log(`AI Post Writer is running at ${server.url} (ready in ${Date.now() - started} ms)`);
   console.log(`Data directory: ${path.resolve(root, env.DATA_DIR)}`);
+  if (providers.OPENAI_COMPATIBLE_BASE_URL) {
+    void models
+      .ready()
+      .then(({ engines: { 'openai-compatible': compatible } }) =>
+        console.log(
+          compatible.unavailable
+            ? `${compatible.label} engine: ${compatible.unavailable} (Settings can list the models again)`
+            : `${compatible.label} engine: ${compatible.models.length} models at ${shownAddress(providers.OPENAI_COMPATIBLE_BASE_URL ?? '')}`,
+        ),
+      );
+  }
   // Without a LinkedIn app nothing can be published: planned posts remind their author in the app.
   scheduler =
     env.LINKEDIN_CLIENT_ID && env.LINKEDIN_CLIENT_SECRET
@@ -143,3 +161,13 @@ main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });
+
+/** An address for the log, without any user name or password written into it. */
+function shownAddress(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return '(not a URL)';
+  }
+}

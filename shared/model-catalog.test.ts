@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   aiEngines,
   defaultModelCatalog as catalog,
+  defaultEngine,
   defaultModelFor,
   findModel,
   modelsFor,
+  offeredEngines,
   resolveModel,
 } from './model-catalog.ts';
 
@@ -130,8 +132,10 @@ describe('defaultModelFor / modelsFor / findModel', () => {
 });
 
 describe('defaultModelCatalog data integrity', () => {
-  it('the engines are groq and anthropic with the spec descriptions for groq', () => {
-    expect(aiEngines).toEqual(['groq', 'anthropic']);
+  it('the engines are groq, anthropic and the OpenAI-compatible one, with the spec descriptions', () => {
+    expect(aiEngines).toEqual(['groq', 'anthropic', 'openai-compatible']);
+    // The third engine's models are its server's: none are built in.
+    expect(catalog.engines['openai-compatible'].models).toEqual([]);
     expect(catalog.engines.groq.description).toBe('Fast inference with competitive performance');
     expect(catalog.engines.anthropic.description).toBe('Advanced capabilities with Claude models');
   });
@@ -161,5 +165,69 @@ describe('defaultModelCatalog data integrity', () => {
       const engine = retired.startsWith('claude-') ? 'anthropic' : 'groq';
       expect(findModel(catalog, successor)?.engine, retired).toBe(engine);
     }
+  });
+});
+
+describe('the OpenAI-compatible engine', () => {
+  it('is offered only where the server set it up; Groq and Anthropic always are', () => {
+    expect(offeredEngines({ groq: false, anthropic: false })).toEqual(['groq', 'anthropic']);
+    expect(offeredEngines({ 'openai-compatible': true })).toEqual(['groq', 'anthropic', 'openai-compatible']);
+  });
+
+  it('starts a new profile on Groq unless only another engine is set up', () => {
+    expect(defaultEngine(null)).toBe('groq');
+    expect(defaultEngine({ groq: true, 'openai-compatible': true })).toBe('groq');
+    expect(defaultEngine({ groq: false, anthropic: false, 'openai-compatible': true })).toBe(
+      'openai-compatible',
+    );
+    expect(defaultEngine({ groq: false, anthropic: true, 'openai-compatible': true })).toBe('anthropic');
+    expect(defaultEngine({ groq: false, anthropic: false })).toBe('groq');
+  });
+
+  it("keeps the person's model even when its id is unknown, retired elsewhere or another engine's", () => {
+    for (const stored of ['llama3.2:3b', 'qwen/qwen3-32b', 'openai/gpt-oss-20b', 'claude-haiku-4-5']) {
+      expect(resolveModel(catalog, 'openai-compatible', stored)).toEqual({
+        engine: 'openai-compatible',
+        model: stored,
+        replaced: null,
+      });
+    }
+    // Without a model and none listed, there is nothing to choose yet.
+    expect(resolveModel(catalog, 'openai-compatible', null)).toEqual({
+      engine: 'openai-compatible',
+      model: '',
+      replaced: null,
+    });
+  });
+});
+
+describe('a Groq or Anthropic profile and the third engine’s ids', () => {
+  const listed = {
+    ...catalog,
+    engines: {
+      ...catalog.engines,
+      'openai-compatible': {
+        ...catalog.engines['openai-compatible'],
+        models: ['qwen/qwen3-32b', 'openai/gpt-oss-20b'].map((id) => ({
+          id,
+          label: id,
+          engine: 'openai-compatible' as const,
+          reasoning: false,
+        })),
+      },
+    },
+  };
+
+  it('moves a retired Groq id to its Groq successor even when the third engine lists that id', () => {
+    expect(resolveModel(listed, 'groq', 'qwen/qwen3-32b')).toEqual({
+      engine: 'groq',
+      model: 'openai/gpt-oss-120b',
+      replaced: { from: 'qwen/qwen3-32b', to: 'openai/gpt-oss-120b' },
+    });
+    expect(resolveModel(listed, 'groq', 'openai/gpt-oss-20b')).toEqual({
+      engine: 'groq',
+      model: 'openai/gpt-oss-20b',
+      replaced: null,
+    });
   });
 });

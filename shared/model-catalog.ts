@@ -4,7 +4,12 @@
  * and the browser then receives the server's version in /app-config.json.
  */
 
-export type AiEngine = 'groq' | 'anthropic';
+/**
+ * The engines a profile can write with. `openai-compatible` is any server that speaks OpenAI's Chat
+ * Completions (Ollama, LM Studio, vLLM, OpenRouter, OpenAI…), set up by the server owner only
+ * (docs/decisions/030); its models are read from the endpoint unless MODEL_CATALOG_FILE lists them.
+ */
+export type AiEngine = 'groq' | 'anthropic' | 'openai-compatible';
 
 export interface CatalogModel {
   id: string;
@@ -19,10 +24,33 @@ export interface CatalogModel {
   hideReasoning?: { reasoning_format: 'hidden' } | { include_reasoning: false };
 }
 
+export interface CatalogEngine {
+  label: string;
+  description: string;
+  models: CatalogModel[];
+  /**
+   * Why the engine's models could not be listed (the OpenAI-compatible endpoint was down or
+   * refused), in the user's words; absent when they were.
+   */
+  unavailable?: string;
+}
+
 export interface ModelCatalog {
-  engines: Record<AiEngine, { label: string; description: string; models: CatalogModel[] }>;
+  engines: Record<AiEngine, CatalogEngine>;
   /** Retired model ids and the current model that replaces each. */
   retired: Record<string, string>;
+}
+
+/** The label of the third engine when the server owner gives it no name (OPENAI_COMPATIBLE_LABEL). */
+export const openAiCompatibleLabel = 'OpenAI-compatible';
+
+/** The third engine's entry, before its models are known. */
+export function openAiCompatibleEngine(label = openAiCompatibleLabel): CatalogEngine {
+  return {
+    label,
+    description: 'A model on your own server, or any provider that speaks OpenAI’s API',
+    models: [],
+  };
 }
 
 export const defaultModelCatalog: ModelCatalog = {
@@ -56,6 +84,7 @@ export const defaultModelCatalog: ModelCatalog = {
         { id: 'claude-haiku-4-5', label: 'Claude Haiku 4.5', engine: 'anthropic', reasoning: false },
       ],
     },
+    'openai-compatible': openAiCompatibleEngine(),
   },
   retired: {
     // Groq decommissioned these (llama-3.3-70b-versatile on 2026-08-16, llama-4-scout on 2026-07-17).
@@ -87,10 +116,27 @@ export const defaultModelCatalog: ModelCatalog = {
   },
 };
 
-export const aiEngines: AiEngine[] = ['groq', 'anthropic'];
+export const aiEngines: AiEngine[] = ['groq', 'anthropic', 'openai-compatible'];
+
+/**
+ * The engines a person may choose: Groq and Anthropic always (an unconfigured one explains what is
+ * missing), the OpenAI-compatible engine only where the server owner set it up.
+ */
+export function offeredEngines(configured: Partial<Record<AiEngine, boolean>>): AiEngine[] {
+  return aiEngines.filter((engine) => engine !== 'openai-compatible' || configured[engine] === true);
+}
 
 export function modelsFor(catalog: ModelCatalog, engine: AiEngine): CatalogModel[] {
   return catalog.engines[engine].models;
+}
+
+/**
+ * The engine a new profile starts with: Groq (docs/product.md §16), unless this server has no Groq
+ * key and another engine is set up (a self-hosted server with only its own model, say).
+ */
+export function defaultEngine(configured: Partial<Record<AiEngine, boolean>> | null): AiEngine {
+  if (!configured || configured.groq) return 'groq';
+  return aiEngines.find((engine) => configured[engine]) ?? 'groq';
 }
 
 /** The engine's first model: the default, and what a change of engine resets the model to. */
@@ -100,6 +146,17 @@ export function defaultModelFor(catalog: ModelCatalog, engine: AiEngine): string
 
 export function findModel(catalog: ModelCatalog, id: string): CatalogModel | undefined {
   return aiEngines.flatMap((engine) => catalog.engines[engine].models).find((model) => model.id === id);
+}
+
+/**
+ * The catalog as a Groq or Anthropic profile sees it: the third engine's model ids are its server's
+ * own and may be another engine's (OpenRouter lists qwen/qwen3-32b, retired on Groq), so such a
+ * profile never moves onto that engine by an id.
+ */
+export function withoutCompatibleModels(catalog: ModelCatalog): ModelCatalog {
+  const compatible = catalog.engines['openai-compatible'];
+  if (compatible.models.length === 0) return catalog;
+  return { ...catalog, engines: { ...catalog.engines, 'openai-compatible': { ...compatible, models: [] } } };
 }
 
 export interface ModelResolution {
@@ -118,11 +175,16 @@ export function resolveModel(
   engine: AiEngine,
   stored: string | null | undefined,
 ): ModelResolution {
+  // The OpenAI-compatible engine's models come and go with its server (a model not pulled yet, the
+  // server down at start), and their ids may be any (another provider's, a retired one's): the
+  // person's choice is kept, and the server says if it is gone.
+  if (stored && engine === 'openai-compatible') return { engine, model: stored, replaced: null };
   if (stored) {
-    const current = findModel(catalog, stored);
+    const among = withoutCompatibleModels(catalog);
+    const current = findModel(among, stored);
     if (current) return { engine: current.engine, model: current.id, replaced: null };
     const successor = catalog.retired[stored];
-    const successorModel = successor ? findModel(catalog, successor) : undefined;
+    const successorModel = successor ? findModel(among, successor) : undefined;
     if (successorModel)
       return {
         engine: successorModel.engine,

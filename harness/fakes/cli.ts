@@ -22,6 +22,8 @@ for (const provider of ['GROQ', 'ANTHROPIC', 'PERPLEXITY', 'YOUTUBE']) {
   console.log(`${provider}_BASE_URL=${fake.url}`);
   console.log(`${provider}_API_KEY=fake-${provider.toLowerCase()}-key`);
 }
+// Any OpenAI-compatible server (Ollama, LM Studio, vLLM…): a local one needs no key, so none is printed.
+console.log(`OPENAI_COMPATIBLE_BASE_URL=${fake.url}/openai-compatible/v1`);
 // The fake LinkedIn accepts any client id and any non-empty secret; consent is given at once.
 console.log(`LINKEDIN_AUTH_BASE_URL=${fake.url}/oauth/v2`);
 console.log(`LINKEDIN_API_BASE_URL=${fake.url}`);

@@ -1,7 +1,9 @@
 /**
- * A fake Groq / Anthropic / Perplexity / YouTube / LinkedIn server speaking each provider's real wire
- * format (docs/wire-formats.md §7). Point the app's GROQ_BASE_URL, ANTHROPIC_BASE_URL, PERPLEXITY_BASE_URL,
- * YOUTUBE_BASE_URL and LINKEDIN_API_BASE_URL at `url`, and LINKEDIN_AUTH_BASE_URL at `${url}/oauth/v2`.
+ * A fake Groq / Anthropic / OpenAI-compatible / Perplexity / YouTube / LinkedIn server speaking each
+ * provider's real wire format (docs/wire-formats.md §7). Point the app's GROQ_BASE_URL, ANTHROPIC_BASE_URL,
+ * PERPLEXITY_BASE_URL, YOUTUBE_BASE_URL and LINKEDIN_API_BASE_URL at `url`, OPENAI_COMPATIBLE_BASE_URL at
+ * `${url}/openai-compatible/v1` (any OpenAI-compatible server; no key needed) and LINKEDIN_AUTH_BASE_URL
+ * at `${url}/oauth/v2`.
  * Behaviour is set per provider with `setScenario` or, from another process, with the control API:
  * POST /__control/scenario {provider, scenario}, POST /__control/reset, GET /__control/requests[?provider=groq],
  * GET /__control/linkedin/posts, GET /__control/linkedin/images, GET /__control/linkedin/documents and
@@ -13,6 +15,7 @@ import { handleAnthropic } from './anthropic-fake.ts';
 import { handleGroq } from './groq-fake.ts';
 import { isObject, parseJson, readBodyBytes, sendJson, sleep, type HandlerContext } from './http-utils.ts';
 import { createLinkedInState, handleLinkedIn, linkedinRoutes, type LinkedInFake } from './linkedin-fake.ts';
+import { COMPATIBLE_BASE_PATH, handleOpenAiCompatible } from './openai-compatible-fake.ts';
 import { handlePerplexity } from './perplexity-fake.ts';
 import {
   isProviderName,
@@ -24,6 +27,7 @@ import {
 import { handleYouTube } from './youtube-fake.ts';
 
 export * from './scenarios.ts';
+export { COMPATIBLE_BASE_PATH } from './openai-compatible-fake.ts';
 export {
   DEFAULT_LINKEDIN_SCOPE,
   MAX_COMMENTARY_LENGTH,
@@ -73,6 +77,8 @@ interface Route {
 const routes: Route[] = [
   { method: 'POST', path: '/openai/v1/chat/completions', provider: 'groq' },
   { method: 'POST', path: '/v1/messages', provider: 'anthropic' },
+  { method: 'GET', path: `${COMPATIBLE_BASE_PATH}/models`, provider: 'openai-compatible' },
+  { method: 'POST', path: `${COMPATIBLE_BASE_PATH}/chat/completions`, provider: 'openai-compatible' },
   { method: 'POST', path: '/v1/agent', provider: 'perplexity' },
   { method: 'POST', path: '/v1/responses', provider: 'perplexity' },
   { method: 'GET', path: '/videos', provider: 'youtube' },
@@ -86,6 +92,7 @@ const matches = (route: Route, path: string) =>
 const emptyScenarios = (): ScenarioMap => ({
   groq: {},
   anthropic: {},
+  'openai-compatible': {},
   perplexity: {},
   youtube: {},
   linkedin: {},
@@ -139,6 +146,8 @@ export async function startFakeProviders(options: FakeProvidersOptions = {}): Pr
         return handleGroq({ ...context, scenario: scenarios.groq });
       case 'anthropic':
         return handleAnthropic({ ...context, scenario: scenarios.anthropic });
+      case 'openai-compatible':
+        return handleOpenAiCompatible({ ...context, scenario: scenarios['openai-compatible'], path });
       case 'perplexity':
         return handlePerplexity({ ...context, scenario: scenarios.perplexity });
       case 'youtube':

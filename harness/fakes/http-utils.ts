@@ -25,6 +25,26 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/**
+ * Waits `ms` on a timer (other requests are answered meanwhile), or less if the client goes away
+ * first. Resolves whether the client is still there to be answered.
+ */
+export function waitForClient(res: ServerResponse, ms: number): Promise<boolean> {
+  if (res.destroyed) return Promise.resolve(false);
+  if (ms <= 0) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const gone = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      res.off('close', gone);
+      resolve(!res.destroyed);
+    }, ms);
+    res.once('close', gone);
+  });
+}
+
 export function sendJson(
   res: ServerResponse,
   status: number,
@@ -39,6 +59,13 @@ export function sendJson(
     ...headers,
   });
   res.end(text);
+}
+
+/** A body sent as is, with its own content type (an HTML error page, another framework's JSON). */
+export function sendText(res: ServerResponse, status: number, contentType: string, body: string): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, { 'content-type': contentType, 'content-length': String(Buffer.byteLength(body)) });
+  res.end(body);
 }
 
 /** An answer without a body (201 Created, 302 with `location`). */

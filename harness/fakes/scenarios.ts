@@ -3,10 +3,11 @@
  * Every knob is optional: an empty scenario is the happy path. Wire formats: docs/wire-formats.md §7.
  */
 
-export type ProviderName = 'groq' | 'anthropic' | 'perplexity' | 'youtube' | 'linkedin';
+export type ProviderName = 'groq' | 'anthropic' | 'openai-compatible' | 'perplexity' | 'youtube' | 'linkedin';
 export const providerNames: readonly ProviderName[] = [
   'groq',
   'anthropic',
+  'openai-compatible',
   'perplexity',
   'youtube',
   'linkedin',
@@ -35,7 +36,7 @@ interface BaseScenario {
   error?: ErrorScenario;
 }
 
-/** What every AI provider's fake (Groq, Anthropic, Perplexity, YouTube) can also do. */
+/** What every AI provider's fake (Groq, Anthropic, OpenAI-compatible, Perplexity, YouTube) can also do. */
 interface AiProviderScenario extends BaseScenario {
   /**
    * A transient failure: the next `times` requests fail with `status` (and the provider's error
@@ -54,19 +55,19 @@ interface StreamingScenario extends AiProviderScenario {
   disconnectAfterChunks?: number;
 }
 
-export interface GroqScenario extends StreamingScenario {
+/**
+ * What an OpenAI Chat Completions fake (Groq, OpenAI-compatible) answers with: the reply text is
+ * chosen the same way by both (chat-completions.ts), so a test scripts either engine alike.
+ */
+interface ChatCompletionsScenario extends StreamingScenario {
   /**
    * Replies chosen by what the request says: the first rule whose `contains` occurs in the request's
    * messages gives the reply text or the error (otherwise `text` and `error`). Lets a test answer
    * each variant or rewrite on its own.
    */
   replyWhen?: { contains: string; text?: string; error?: ErrorScenario }[];
-  /** Prefix the reply with `<think>…</think>`; `true` uses {@link DEFAULT_THINKING}. */
-  thinking?: boolean | string;
   /** After this many content chunks send `data: {"error":{…}}` and end the stream. */
   midStreamError?: number;
-  /** Models answered with 400 model_decommissioned. Default: {@link RETIRED_GROQ_MODELS}. */
-  retiredModels?: string[];
   /**
    * The next this-many carousel requests (see {@link CAROUSEL_REQUEST_MARKER}) get a reply whose JSON
    * is cut off, then they get {@link DEFAULT_CAROUSEL_REPLY}: the app's one retry. The count starts
@@ -75,6 +76,50 @@ export interface GroqScenario extends StreamingScenario {
   malformedCarousels?: number;
   /** The reply to a carousel request instead of {@link DEFAULT_CAROUSEL_REPLY}. */
   carouselText?: string;
+}
+
+export interface GroqScenario extends ChatCompletionsScenario {
+  /** Prefix the reply with `<think>…</think>`; `true` uses {@link DEFAULT_THINKING}. */
+  thinking?: boolean | string;
+  /** Models answered with 400 model_decommissioned. Default: {@link RETIRED_GROQ_MODELS}. */
+  retiredModels?: string[];
+}
+
+/**
+ * Any OpenAI-compatible server (Ollama, LM Studio, vLLM, llama.cpp, OpenRouter, OpenAI) under
+ * `/openai-compatible/v1` (openai-compatible-fake.ts). How a model answers depends on its id:
+ * see {@link COMPATIBLE_MODEL_STYLES}. `error`, `failFirst` and `replyWhen` errors apply to chat
+ * completions only, so a retry test counts chat requests; `/models` fails with `modelsError`.
+ */
+export interface OpenAiCompatibleScenario extends ChatCompletionsScenario {
+  /**
+   * The bearer key the server wants. Default none: a local server takes any Authorization header or
+   * none; with a key, a missing or different one gets OpenAI's 401 invalid_api_key.
+   */
+  requireKey?: string;
+  /** The model ids `/models` lists and chat accepts (others get 404). Default {@link DEFAULT_COMPATIBLE_MODELS}. */
+  models?: string[];
+  /** `/models` answers this status with an OpenAI error body instead of the list. */
+  modelsError?: number;
+  /** What a reasoning model thinks before it writes. Default {@link DEFAULT_THINKING}. */
+  thinking?: string;
+  /**
+   * A local model still loading into memory: chat completions wait this long before the response
+   * head (streaming or not). Other requests are answered meanwhile; a client that gives up ends it.
+   */
+  firstTokenDelayMs?: number;
+  /**
+   * Chat completions get this raw answer instead of OpenAI's error JSON: what a reverse proxy (an
+   * HTML 502 page) or a server's own framework (vLLM/FastAPI's `{"detail":"Not Found"}`) sends.
+   * See {@link NON_OPENAI_ERRORS}.
+   */
+  nonOpenAiError?: { status: number; contentType: string; body: string };
+  /**
+   * After this many content chunks send one event whose JSON is cut off
+   * (`data: {"id":"chatcmpl-x","choices":[{"delta":{"content":"oops`) and end the stream: a server
+   * or proxy that garbles a chunk.
+   */
+  malformedChunkAfter?: number;
 }
 
 export interface AnthropicScenario extends StreamingScenario {
@@ -183,6 +228,7 @@ export interface LinkedInScenario extends BaseScenario {
 export interface ScenarioMap {
   groq: GroqScenario;
   anthropic: AnthropicScenario;
+  'openai-compatible': OpenAiCompatibleScenario;
   perplexity: PerplexityScenario;
   youtube: YouTubeScenario;
   linkedin: LinkedInScenario;
@@ -297,6 +343,38 @@ export const RETIRED_GROQ_MODELS: readonly string[] = [
   'qwen-2.5-32b',
   'qwen/qwen3-32b',
 ];
+
+/**
+ * How a model of the OpenAI-compatible fake writes, by id: `reasoning_content` streams its thinking
+ * in `delta.reasoning_content` before the post (vLLM, DeepSeek); `think-tags` starts `content` with
+ * `<think>…</think>` (Ollama's deepseek-r1); `no-stream` ignores `stream: true` and answers one
+ * JSON chat.completion (a server without streaming). Any other id streams plain content.
+ */
+export const COMPATIBLE_MODEL_STYLES: Readonly<
+  Record<string, 'reasoning_content' | 'think-tags' | 'no-stream'>
+> = {
+  'qwen3:8b': 'reasoning_content',
+  'deepseek-r1:7b': 'think-tags',
+  'no-stream-model': 'no-stream',
+};
+
+/** What the OpenAI-compatible fake's `/models` lists (and chat accepts) unless the scenario says otherwise. */
+export const DEFAULT_COMPATIBLE_MODELS: readonly string[] = [
+  'llama3.2:3b',
+  ...Object.keys(COMPATIBLE_MODEL_STYLES),
+];
+
+/** Error answers that are not OpenAI's JSON, ready for `nonOpenAiError`. */
+export const NON_OPENAI_ERRORS = {
+  /** nginx in front of a server that is down. */
+  proxyHtml: {
+    status: 502,
+    contentType: 'text/html',
+    body: '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.27.0</center>\r\n</body>\r\n</html>\r\n',
+  },
+  /** vLLM (FastAPI) asked for a path it does not serve, e.g. a base URL without `/v1`. */
+  fastApiNotFound: { status: 404, contentType: 'application/json', body: '{"detail":"Not Found"}' },
+} as const;
 
 /** Claude models that answer 404 not_found_error. */
 export const RETIRED_ANTHROPIC_MODELS: readonly string[] = [

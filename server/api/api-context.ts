@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
-import type { ModelCatalog } from '../../shared/model-catalog.ts';
 import type { AiQuota } from './ai-quota.ts';
 import type { SessionCheck } from './live-session.ts';
 import type { LinkedInState } from './linkedin/linkedin-api.ts';
+import type { ModelCatalogSource } from './model-catalog-source.ts';
 import type { ProviderConfig } from './provider-config.ts';
 import type { VerifyToken } from './verify-access-token.ts';
 
@@ -14,7 +14,8 @@ export interface ApiContext {
   quota: AiQuota;
   /** The caller's network address for the per-address quota; null when unknown. */
   clientAddress: (c: Context) => string | null;
-  catalog: ModelCatalog;
+  /** The models offered now; the OpenAI-compatible engine's are read from its server (docs/decisions/030). */
+  catalog: ModelCatalogSource;
   providers: ProviderConfig;
   /** The configured provider keys, hidden by value in anything sent back to the browser. */
   secrets: readonly string[];

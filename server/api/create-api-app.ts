@@ -5,8 +5,10 @@ import type { ApiContext } from './api-context.ts';
 import { ApiError, errorResponse } from './api-error.ts';
 import { linkedinResultsRefresh } from './routes/linkedin-results.ts';
 import { linkedinState, type LinkedInApiOptions } from './linkedin/linkedin-api.ts';
+import { modelCatalogSource, type ModelCatalogSource } from './model-catalog-source.ts';
 import { providerSecrets, type ProviderConfig } from './provider-config.ts';
 import { generateClaude } from './routes/generate-claude.ts';
+import { compatibleChatCompletions } from './routes/compatible-chat-completions.ts';
 import { groqChatCompletions } from './routes/groq-chat-completions.ts';
 import {
   linkedinCallback,
@@ -30,7 +32,11 @@ export interface ApiAppOptions {
    */
   sessionIsLive: SessionCheck;
   providers: ProviderConfig;
-  catalog: ModelCatalog;
+  /**
+   * The models offered: a catalog (the OpenAI-compatible engine's models are then listed from its
+   * server with `fetch`), or a source already made, which the server shares with its app config.
+   */
+  catalog: ModelCatalog | ModelCatalogSource;
   /** Budget across the AI routes, per user and per client address (postgresAiQuota). */
   quota: AiQuota;
   /**
@@ -65,7 +71,10 @@ export function createApiApp(options: ApiAppOptions): Hono {
     sessionIsLive: options.sessionIsLive,
     providers: options.providers,
     secrets: providerSecrets(options.providers),
-    catalog: options.catalog,
+    catalog:
+      'current' in options.catalog
+        ? options.catalog
+        : modelCatalogSource({ base: options.catalog, providers: options.providers, fetch: fetcher }),
     quota: options.quota,
     clientAddress: options.clientAddress ?? (() => null),
     fetch: fetcher,
@@ -75,6 +84,8 @@ export function createApiApp(options: ApiAppOptions): Hono {
 
   const app = new Hono();
   app.post('/groq/openai/v1/chat/completions', groqChatCompletions(api));
+  // The browser's OpenAI client (groq-sdk) asks every engine for the same path below its base URL.
+  app.post('/openai-compatible/openai/v1/chat/completions', compatibleChatCompletions(api));
   app.post('/generate-claude', generateClaude(api));
   app.post('/perplexity/agent', perplexityAgent(api));
   app.get('/youtube/videos', youtubeVideos(api));

@@ -10,6 +10,15 @@ export interface ProviderConfig {
   PERPLEXITY_BASE_URL: string;
   YOUTUBE_API_KEY?: string | undefined;
   YOUTUBE_BASE_URL: string;
+  /**
+   * Any server that speaks OpenAI's Chat Completions, up to its version path
+   * (`http://127.0.0.1:11434/v1` for Ollama): the third engine is on when this is set.
+   */
+  OPENAI_COMPATIBLE_BASE_URL?: string | undefined;
+  /** Sent as a bearer token when set; a local server may need none. */
+  OPENAI_COMPATIBLE_API_KEY?: string | undefined;
+  /** What the app calls the third engine ("Ollama", "OpenRouter"); "OpenAI-compatible" by default. */
+  OPENAI_COMPATIBLE_LABEL?: string | undefined;
 }
 
 export type Provider = 'groq' | 'anthropic' | 'perplexity' | 'youtube';
@@ -48,6 +57,9 @@ export function readProviderConfig(source: ProviderSource): ProviderConfig {
     PERPLEXITY_BASE_URL: text('PERPLEXITY_BASE_URL') ?? defaultProviderBaseUrls.PERPLEXITY_BASE_URL,
     YOUTUBE_API_KEY: text('YOUTUBE_API_KEY'),
     YOUTUBE_BASE_URL: text('YOUTUBE_BASE_URL') ?? defaultProviderBaseUrls.YOUTUBE_BASE_URL,
+    OPENAI_COMPATIBLE_BASE_URL: text('OPENAI_COMPATIBLE_BASE_URL')?.replace(/\/+$/, ''),
+    OPENAI_COMPATIBLE_API_KEY: text('OPENAI_COMPATIBLE_API_KEY'),
+    OPENAI_COMPATIBLE_LABEL: text('OPENAI_COMPATIBLE_LABEL'),
   };
 }
 
@@ -58,17 +70,38 @@ export function providerSecrets(providers: ProviderConfig): string[] {
     providers.ANTHROPIC_API_KEY,
     providers.PERPLEXITY_API_KEY,
     providers.YOUTUBE_API_KEY,
+    providers.OPENAI_COMPATIBLE_API_KEY,
   ].filter((key): key is string => Boolean(key));
 }
 
-/** Which providers have a key: safe to show to anyone (booleans only). */
-export function configuredProviders(providers: ProviderConfig): Record<Provider, boolean> {
+/** Which providers are set up (a key, or the third engine's address): safe to show to anyone (booleans only). */
+export function configuredProviders(
+  providers: ProviderConfig,
+): Record<Provider | 'openai-compatible', boolean> {
   return {
     groq: Boolean(providers.GROQ_API_KEY),
     anthropic: Boolean(providers.ANTHROPIC_API_KEY),
     perplexity: Boolean(providers.PERPLEXITY_API_KEY),
     youtube: Boolean(providers.YOUTUBE_API_KEY),
+    'openai-compatible': Boolean(providers.OPENAI_COMPATIBLE_BASE_URL),
   };
+}
+
+/** The third engine's address and optional key, or a 503 that says what to set. */
+export function requireOpenAiCompatible(
+  providers: ProviderConfig,
+  label: string,
+): { key: string | null; baseUrl: string } {
+  const baseUrl = providers.OPENAI_COMPATIBLE_BASE_URL;
+  if (!baseUrl) {
+    throw new ApiError(
+      503,
+      `${label} is not configured on this server: set OPENAI_COMPATIBLE_BASE_URL`,
+      'service_unavailable',
+      'provider_not_configured',
+    );
+  }
+  return { key: providers.OPENAI_COMPATIBLE_API_KEY ?? null, baseUrl };
 }
 
 /** The provider's key and base URL (without a trailing slash), or a 503 that names the missing variable. */

@@ -33,7 +33,28 @@ describe('loadModelCatalog (MODEL_CATALOG_FILE)', () => {
       },
       retired: { 'openai/gpt-oss-120b': 'new/model' },
     };
-    expect(await loadModelCatalog(await file('ok.json', override))).toEqual(override);
+    // Left out, the OpenAI-compatible engine is there without models (they are read from its server).
+    expect(await loadModelCatalog(await file('ok.json', override))).toEqual({
+      ...override,
+      engines: { ...override.engines, 'openai-compatible': defaultModelCatalog.engines['openai-compatible'] },
+    });
+  });
+
+  it('takes the OpenAI-compatible models a file lists, labels included', async () => {
+    const listed = {
+      ...defaultModelCatalog,
+      engines: {
+        ...defaultModelCatalog.engines,
+        'openai-compatible': {
+          label: 'Ollama',
+          description: 'On this machine',
+          models: [
+            { id: 'llama3.2:3b', label: 'Llama 3.2 3B', engine: 'openai-compatible', reasoning: false },
+          ],
+        },
+      },
+    };
+    expect(await loadModelCatalog(await file('listed.json', listed))).toEqual(listed);
   });
 
   it('accepts the built-in catalog as a file', async () => {

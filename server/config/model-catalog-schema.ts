@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { aiEngines, type ModelCatalog } from '../../shared/model-catalog.ts';
+import { aiEngines, openAiCompatibleEngine, type ModelCatalog } from '../../shared/model-catalog.ts';
 
 const catalogModelSchema = z.object({
   id: z.string().trim().min(1),
   label: z.string().trim().min(1),
-  engine: z.enum(['groq', 'anthropic']),
+  engine: z.enum(['groq', 'anthropic', 'openai-compatible']),
   reasoning: z.boolean(),
   hideReasoning: z
     .union([
@@ -20,10 +20,22 @@ const engineSchema = z.object({
   models: z.array(catalogModelSchema).min(1, 'every engine needs at least one model'),
 });
 
+/**
+ * The OpenAI-compatible engine may be left out, or listed without models: its models are then read
+ * from the endpoint's GET /models (docs/decisions/030).
+ */
+const compatibleEngineSchema = engineSchema
+  .extend({ models: z.array(catalogModelSchema) })
+  .default(openAiCompatibleEngine());
+
 /** The shape of shared/model-catalog.ts, for a MODEL_CATALOG_FILE override. */
 export const modelCatalogSchema = z
   .object({
-    engines: z.object({ groq: engineSchema, anthropic: engineSchema }),
+    engines: z.object({
+      groq: engineSchema,
+      anthropic: engineSchema,
+      'openai-compatible': compatibleEngineSchema,
+    }),
     retired: z.record(z.string(), z.string()).default({}),
   })
   .superRefine((catalog, context) => {

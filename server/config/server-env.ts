@@ -81,6 +81,13 @@ export const serverEnvSchema = z.object({
   PERPLEXITY_BASE_URL: z.string().url().default('https://api.perplexity.ai'),
   YOUTUBE_API_KEY: optionalText,
   YOUTUBE_BASE_URL: z.string().url().default('https://www.googleapis.com/youtube/v3'),
+  /** The third engine: any OpenAI-compatible server, up to its version path (docs/decisions/030). */
+  OPENAI_COMPATIBLE_BASE_URL: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.string().url().optional(),
+  ),
+  OPENAI_COMPATIBLE_API_KEY: optionalText,
+  OPENAI_COMPATIBLE_LABEL: optionalText,
   // Publishing to LinkedIn (docs/decisions/016): checked by readLinkedInConfig, which names what is missing.
   LINKEDIN_CLIENT_ID: optionalText,
   LINKEDIN_CLIENT_SECRET: optionalText,

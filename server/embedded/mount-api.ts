@@ -3,6 +3,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { ModelCatalog } from '../../shared/model-catalog.ts';
 import { postgresAiQuota, type AiQuotaLimits } from '../api/ai-quota.ts';
 import { createApiApp } from '../api/create-api-app.ts';
+import type { ModelCatalogSource } from '../api/model-catalog-source.ts';
 import { postgresSessionCheck } from '../api/live-session.ts';
 import { readLinkedInConfig } from '../api/linkedin/linkedin-config.ts';
 import type { RetryPolicy } from '../api/linkedin/publish-failure.ts';
@@ -14,7 +15,7 @@ import type { EmbeddedServerOptions } from './start-embedded-server.ts';
 
 export interface EmbeddedApiSettings {
   providers: ProviderConfig;
-  catalog: ModelCatalog;
+  catalog: ModelCatalog | ModelCatalogSource;
   quota: AiQuotaLimits;
   /** LINKEDIN_* from the environment (linkedin-config.ts); without them publishing is off. */
   linkedinEnv?: Partial<Record<string, unknown>>;

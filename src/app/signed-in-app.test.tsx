@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ModelCatalog } from '@shared/model-catalog';
+import { openAiCompatibleEngine, type ModelCatalog } from '@shared/model-catalog';
 import type { RuntimeConfig } from '@/config/runtime-config';
 import { useAiServiceStore } from '@/features/ai-service/ai-service-store';
 import { useAuthStore } from '@/features/auth/auth-store';
@@ -64,6 +64,7 @@ const serverCatalog: ModelCatalog = {
         { id: 'claude-server', label: 'Claude From The Server', engine: 'anthropic', reasoning: false },
       ],
     },
+    'openai-compatible': openAiCompatibleEngine(),
   },
   retired: {},
 };

@@ -144,7 +144,10 @@ export function SignedInApp() {
         path={paths.onboarding}
         element={
           <Suspense fallback={pageLoading}>
-            <OnboardingRoute catalog={catalog} />
+            <OnboardingRoute
+              catalog={catalog}
+              configured={aiService.status === 'ready' ? aiService.engines : null}
+            />
           </Suspense>
         }
       />

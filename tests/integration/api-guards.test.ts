@@ -292,7 +292,13 @@ describe('GET /api/models', () => {
     const text = await response.text();
     expect(JSON.parse(text)).toEqual({
       catalog: defaultModelCatalog,
-      configured: { groq: true, anthropic: true, perplexity: true, youtube: true },
+      configured: {
+        groq: true,
+        anthropic: true,
+        perplexity: true,
+        youtube: true,
+        'openai-compatible': false,
+      },
     });
     for (const key of [
       testProviders.GROQ_API_KEY,
@@ -356,6 +362,7 @@ describe('a server without provider keys (503)', () => {
       anthropic: false,
       perplexity: false,
       youtube: false,
+      'openai-compatible': false,
     });
   });
 });

@@ -69,7 +69,13 @@ describe('without SUPABASE_JWKS', () => {
     const models = await fetch(`${edge.url}/api/models`, { headers: { authorization: `Bearer ${token}` } });
     expect(models.status).toBe(200);
     const body = (await models.json()) as { configured: Record<string, boolean> };
-    expect(body.configured).toEqual({ groq: true, anthropic: true, perplexity: true, youtube: false });
+    expect(body.configured).toEqual({
+      groq: true,
+      anthropic: true,
+      perplexity: true,
+      youtube: false,
+      'openai-compatible': false,
+    });
 
     fake.setScenario('anthropic', { text: 'Fetched keys work.', tokensPerSecond: 2000 });
     const stream = await fetch(`${edge.url}/api/generate-claude`, {

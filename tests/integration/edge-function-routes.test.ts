@@ -1,14 +1,21 @@
 // The `api` Edge Function under Deno (supabase/functions/api/index.ts), started with the
 // environment hosted Supabase gives it: the embedded server stands in for the project (JWKS,
-// REST/RPC for the quota), the fake providers for Groq, Anthropic, Perplexity and YouTube.
+// REST/RPC for the quota), the fake providers for Groq, Anthropic, Perplexity, YouTube and an
+// OpenAI-compatible server (no key, as a local one).
 import Groq from 'groq-sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequestHeaders } from '../../server/api/api-cors.ts';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
-import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
+import {
+  COMPATIBLE_BASE_PATH,
+  DEFAULT_COMPATIBLE_MODELS,
+  startFakeProviders,
+  type FakeProviders,
+} from '../../harness/fakes/fake-providers.ts';
 import { startEdgeFunction, type EdgeFunction } from '../../harness/edge-function.ts';
 import { edgeProviderKeys, hostedFunctionEnv } from '../../harness/hosted-function-env.ts';
 import { signedInClient, startTestServer } from '../helpers/test-server.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 import { claudeCompletion } from '@/lib/ai/claude-stream';
 
 const userLimit = 3;
@@ -21,9 +28,17 @@ let edge: EdgeFunction;
 
 beforeAll(async () => {
   [project, fake] = await Promise.all([startTestServer(), startFakeProviders()]);
-  edge = await startEdgeFunction(
-    hostedFunctionEnv(project, fake.url, { requests: userLimit, requestsPerAddress: addressLimit }),
+  edge = await startEdgeFunction({
+    ...hostedFunctionEnv(project, fake.url, { requests: userLimit, requestsPerAddress: addressLimit }),
+    OPENAI_COMPATIBLE_BASE_URL: `${fake.url}${COMPATIBLE_BASE_PATH}`,
+  });
+  // The function lists the OpenAI-compatible server's models as it starts: once that is done, the
+  // tests see only the requests they make.
+  await waitFor(
+    () => fake.requests.some((request) => request.path === `${COMPATIBLE_BASE_PATH}/models`),
+    'the function to list the OpenAI-compatible models',
   );
+  fake.reset();
 });
 afterEach(() => fake.reset());
 afterAll(async () => {
@@ -81,9 +96,21 @@ describe('access', () => {
   it("lists the models for a user's token, with every provider configured", async () => {
     const response = await call('/models', { token: await userToken() });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { configured: Record<string, boolean>; catalog: unknown };
-    expect(body.configured).toEqual({ groq: true, anthropic: true, perplexity: true, youtube: true });
+    const body = (await response.json()) as {
+      configured: Record<string, boolean>;
+      catalog: { engines: Record<string, { models: { id: string }[] }> };
+    };
+    expect(body.configured).toEqual({
+      groq: true,
+      anthropic: true,
+      perplexity: true,
+      youtube: true,
+      'openai-compatible': true,
+    });
     expect(body.catalog).toHaveProperty('engines.anthropic');
+    expect(body.catalog.engines['openai-compatible']?.models.map(({ id }) => id)).toEqual(
+      DEFAULT_COMPATIBLE_MODELS,
+    );
   });
 
   it('answers a CORS preflight with the headers groq-sdk and supabase-js send', async () => {
@@ -180,6 +207,27 @@ describe('AI routes against the fake providers', () => {
     const [request] = fake.requests;
     expect(request?.path).toBe('/openai/v1/chat/completions');
     expect(request?.headers.authorization).toBe(`Bearer ${edgeProviderKeys.GROQ_API_KEY}`);
+  });
+
+  it('streams an OpenAI-compatible chat completion to groq-sdk, sending the server no key', async () => {
+    fake.setScenario('openai-compatible', { text, tokensPerSecond: 2000 });
+    const client = new Groq({
+      apiKey: await userToken(),
+      baseURL: `${edge.url}/api/openai-compatible`,
+      maxRetries: 0,
+    });
+    const stream = await client.chat.completions.create({
+      model: 'llama3.2:3b',
+      messages: [{ role: 'user', content: 'Write a post' }],
+      stream: true,
+    });
+    let received = '';
+    for await (const chunk of stream) received += chunk.choices[0]?.delta.content ?? '';
+    expect(received).toBe(text);
+    const [request, ...more] = fake.requests;
+    expect(more).toHaveLength(0);
+    expect(request?.path).toBe(`${COMPATIBLE_BASE_PATH}/chat/completions`);
+    expect(request?.headers.authorization).toBeUndefined();
   });
 
   it('marks an overloaded Anthropic for a retry, which the browser client makes before the stream', async () => {

@@ -28,7 +28,7 @@ export function generateClaude(api: ApiContext) {
   return async (c: Context): Promise<Response> => {
     const { userId, sessionId } = await authenticate(c.req.raw, api.verifyToken);
     const body = await readJsonBody(c.req.raw, generateClaudeBodySchema, maxBodyBytes);
-    requireCatalogModel(api.catalog, 'anthropic', body.model);
+    requireCatalogModel(api.catalog.current(), 'anthropic', body.model);
     const anthropic = requireProvider(api.providers, 'anthropic');
     // Counted last: a request refused above costs the user nothing.
     const call = { userId, sessionId, clientAddress: api.clientAddress(c) };

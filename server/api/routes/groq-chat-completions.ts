@@ -40,7 +40,7 @@ export function groqChatCompletions(api: ApiContext) {
   return async (c: Context): Promise<Response> => {
     const { userId, sessionId } = await authenticate(c.req.raw, api.verifyToken);
     const body = await readJsonBody(c.req.raw, groqChatBodySchema, maxBodyBytes);
-    requireCatalogModel(api.catalog, 'groq', body.model);
+    requireCatalogModel(api.catalog.current(), 'groq', body.model);
     const groq = requireProvider(api.providers, 'groq');
     // Counted last: a request refused above costs the user nothing.
     const call = { userId, sessionId, clientAddress: api.clientAddress(c) };

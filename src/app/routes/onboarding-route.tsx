@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { defaultModelFor, type ModelCatalog } from '@shared/model-catalog';
+import { defaultEngine, defaultModelFor, type AiEngine, type ModelCatalog } from '@shared/model-catalog';
 import { paths } from '@/config/paths';
 import { OnboardingWizard, type OnboardingAnswers } from '@/features/onboarding/components/onboarding-wizard';
 import { useOnboardingDraft } from '@/features/onboarding/onboarding-draft-store';
@@ -19,7 +19,14 @@ export function samplesNotSavedMessage(reason: string): string {
  * needs no AI: without the catalog the model stays empty and is filled in with the engine's first
  * model once the AI service answers (the retired-model upgrade).
  */
-export function OnboardingRoute({ catalog }: { catalog: ModelCatalog | null }) {
+export function OnboardingRoute({
+  catalog,
+  configured = null,
+}: {
+  catalog: ModelCatalog | null;
+  /** Which engines the server has set up; Groq is the default unless it has no key and another has. */
+  configured?: Partial<Record<AiEngine, boolean>> | null;
+}) {
   const saveProfile = useProfileStore((state) => state.saveProfile);
   const saveVoiceSamples = useProfileStore((state) => state.saveVoiceSamples);
   const hasProfile = useProfileStore((state) => state.profile !== null);
@@ -30,10 +37,11 @@ export function OnboardingRoute({ catalog }: { catalog: ModelCatalog | null }) {
 
   async function complete(answers: OnboardingAnswers, voiceSamples: string[]) {
     setCompleting(true);
+    const engine = defaultEngine(configured);
     await saveProfile({
       ...answers,
-      ai_engine: 'groq',
-      ai_model: catalog ? defaultModelFor(catalog, 'groq') || null : null,
+      ai_engine: engine,
+      ai_model: catalog ? defaultModelFor(catalog, engine) || null : null,
       // The writing rules (language included) are left to the samples until the author chooses.
     });
     if (voiceSamples.length > 0) {

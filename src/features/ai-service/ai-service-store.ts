@@ -11,8 +11,12 @@ interface AiServiceStore {
   error: string | null;
   /** A new attempt after a failure: the failure stays on screen until it has an answer. */
   retrying: boolean;
+  /** The OpenAI-compatible engine's models are being listed again. */
+  refreshing: boolean;
   /** Loads the catalog and the configured engines for the signed-in user (again after a failure). */
   load: (apiBaseUrl: string) => Promise<void>;
+  /** Has the server list the OpenAI-compatible engine's models again; a failure keeps what was shown. */
+  refreshModels: (apiBaseUrl: string) => Promise<void>;
   /** Forgets everything (sign-out): the next user loads their own. */
   reset: () => void;
 }
@@ -26,14 +30,33 @@ export const useAiServiceStore = create<AiServiceStore>()((set) => ({
   info: null,
   error: null,
   retrying: false,
+  refreshing: false,
+
+  refreshModels: async (apiBaseUrl) => {
+    const mine = generation;
+    set({ refreshing: true });
+    try {
+      const accessToken = await currentAccessToken();
+      if (!accessToken) return;
+      const info = await fetchAiService({ apiBaseUrl, accessToken, refresh: true });
+      if (mine === generation) set({ status: 'ready', info, error: null });
+    } catch {
+      // The list shown stays; the engine's own note says what is wrong with its server.
+    } finally {
+      if (mine === generation) set({ refreshing: false });
+    }
+  },
 
   load: async (apiBaseUrl) => {
     inFlight?.abort();
     const controller = new AbortController();
     inFlight = controller;
     const mine = (generation += 1);
+    // A refresh still on its way is overtaken: its answer is dropped, so it is no longer shown as running.
     set((state) =>
-      state.status === 'error' ? { retrying: true } : { status: 'loading', error: null, retrying: false },
+      state.status === 'error'
+        ? { retrying: true, refreshing: false }
+        : { status: 'loading', error: null, retrying: false, refreshing: false },
     );
     try {
       const accessToken = await currentAccessToken();
@@ -57,6 +80,6 @@ export const useAiServiceStore = create<AiServiceStore>()((set) => ({
     generation += 1;
     inFlight?.abort();
     inFlight = null;
-    set({ status: 'idle', info: null, error: null, retrying: false });
+    set({ status: 'idle', info: null, error: null, retrying: false, refreshing: false });
   },
 }));

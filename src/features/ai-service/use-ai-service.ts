@@ -11,6 +11,8 @@ export function useAiService(apiBaseUrl: string, userId: string | null): AiServi
   const info = useAiServiceStore((state) => state.info);
   const error = useAiServiceStore((state) => state.error);
   const retrying = useAiServiceStore((state) => state.retrying);
+  const refreshing = useAiServiceStore((state) => state.refreshing);
+  const refreshModels = useAiServiceStore((state) => state.refreshModels);
   const load = useAiServiceStore((state) => state.load);
   const reset = useAiServiceStore((state) => state.reset);
 
@@ -30,7 +32,14 @@ export function useAiService(apiBaseUrl: string, userId: string | null): AiServi
   }, [status, userId, apiBaseUrl, load]);
 
   return useMemo<AiServiceState>(() => {
-    if (status === 'ready' && info) return { status: 'ready', ...info };
+    if (status === 'ready' && info) {
+      return {
+        status: 'ready',
+        ...info,
+        refreshModels: () => void refreshModels(apiBaseUrl),
+        refreshingModels: refreshing,
+      };
+    }
     if (status === 'error') {
       return {
         status: 'error',
@@ -40,5 +49,5 @@ export function useAiService(apiBaseUrl: string, userId: string | null): AiServi
       };
     }
     return { status: 'loading' };
-  }, [status, info, error, retrying, load, apiBaseUrl]);
+  }, [status, info, error, retrying, load, apiBaseUrl, refreshing, refreshModels]);
 }

@@ -1,3 +1,4 @@
+import type { AiCallContext } from '@/lib/ai/chat-message';
 import type { AiEngine, ModelCatalog } from '@shared/model-catalog';
 import type { LanguagePreference } from '@/config/profile-options';
 import { complete } from '@/lib/ai/complete';
@@ -24,6 +25,8 @@ export interface AskContext {
   apiBaseUrl: string;
   accessToken: string;
   signal?: AbortSignal;
+  /** What the engine is doing before its first word (complete()'s onWaiting). */
+  onWaiting?: AiCallContext['onWaiting'];
 }
 
 export const chatTone = 'Professional and conversational';
@@ -65,6 +68,7 @@ export async function askAboutPost(request: AskRequest, context: AskContext): Pr
       apiBaseUrl: context.apiBaseUrl,
       accessToken: context.accessToken,
       ...(context.signal ? { signal: context.signal } : {}),
+      ...(context.onWaiting ? { onWaiting: context.onWaiting } : {}),
     },
   );
   const text = visiblePostText(reply).trim();

@@ -25,6 +25,8 @@ export interface GenerateContext {
   onProgress?: (visibleText: string) => void;
   /** Told before each retry of a provider's passing failure (before any text arrives). */
   onRetry?: AiCallContext['onRetry'];
+  /** What the engine is doing before its first word (complete()'s onWaiting). */
+  onWaiting?: AiCallContext['onWaiting'];
 }
 
 /** Generates one post from the profile and topic through the engine's route; throws AiRequestError. */
@@ -52,6 +54,7 @@ export async function generatePost(request: GenerateRequest, context: GenerateCo
       accessToken: context.accessToken,
       ...(context.signal ? { signal: context.signal } : {}),
       ...(context.onRetry ? { onRetry: context.onRetry } : {}),
+      ...(context.onWaiting ? { onWaiting: context.onWaiting } : {}),
     },
     context.onProgress,
   );

@@ -134,10 +134,14 @@ export const useGeneratorStore = create<GeneratorState>()(
                 if (current())
                   set({ retryNotice: `The AI service is busy. Trying again (${retry} of ${of})...` });
               },
+              onWaiting: (notice) => {
+                if (current()) set({ retryNotice: notice });
+              },
               onProgress: (text) => {
                 if (!current()) return;
                 wrote ||= text.trim() !== '';
-                if (get().retryNotice) set({ retryNotice: '' });
+                // A model thinking in its text shows nothing yet: its notice stays until the first word.
+                if (wrote && get().retryNotice) set({ retryNotice: '' });
                 documents.getState().stream({ content: text });
               },
             },
@@ -182,6 +186,9 @@ export const useGeneratorStore = create<GeneratorState>()(
             ...context,
             accessToken,
             signal: run.signal,
+            onWaiting: (notice) => {
+              if (current()) set({ rewriteNotice: notice || 'Rewriting...' });
+            },
             onProgress: (text) => {
               if (current()) documents.getState().stream({ content: text });
             },

@@ -1,3 +1,4 @@
+import type { AiCallContext } from '@/lib/ai/chat-message';
 import type { AiEngine, ModelCatalog } from '@shared/model-catalog';
 import { AiRequestError } from '@/lib/ai/ai-error';
 import { complete } from '@/lib/ai/complete';
@@ -92,6 +93,8 @@ export interface RewriteContext {
    * frame, and the last text before rewritePost returns or throws (complete()).
    */
   onProgress?: (visibleText: string) => void;
+  /** What the engine is doing before its first word (complete()'s onWaiting). */
+  onWaiting?: AiCallContext['onWaiting'];
 }
 
 /** The first paragraph of a reply: a new opening never contains a blank line. */
@@ -134,6 +137,7 @@ export async function rewritePost(
       apiBaseUrl: context.apiBaseUrl,
       accessToken: context.accessToken,
       ...(context.signal ? { signal: context.signal } : {}),
+      ...(context.onWaiting ? { onWaiting: context.onWaiting } : {}),
     },
     onProgress
       ? (visible) => {

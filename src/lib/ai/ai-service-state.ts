@@ -16,7 +16,12 @@ export interface AiServiceInfo {
 export type AiServiceState =
   | { status: 'loading' }
   | { status: 'error'; message: string; retrying: boolean; retry: () => void }
-  | ({ status: 'ready' } & AiServiceInfo);
+  | ({
+      status: 'ready';
+      /** Asks the server to list the OpenAI-compatible engine's models again (Settings' Refresh). */
+      refreshModels?: () => void;
+      refreshingModels?: boolean;
+    } & AiServiceInfo);
 
 /** The catalog when the service is ready, else null. */
 export function readyCatalog(state: AiServiceState): ModelCatalog | null {

@@ -18,4 +18,9 @@ export interface AiCallContext {
   onRetry?: (retry: AiRetry) => void;
   /** How a retry waits; tests pass one that returns at once. Default: a timer the signal cancels. */
   retryWait?: RetryWait;
+  /**
+   * Told what the engine is doing while no word has come yet (a model still loading, or thinking),
+   * and with '' once the first word arrives, so a screen never looks frozen.
+   */
+  onWaiting?: (notice: string) => void;
 }

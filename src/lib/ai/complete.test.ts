@@ -12,10 +12,12 @@ import { drivenFrames } from '../../../tests/helpers/driven-frames.ts';
 const provider = vi.hoisted(() => ({
   play: null as null | ((onText: (cumulative: string) => void, call: AiCallContext) => Promise<string>),
 }));
-vi.mock('./groq-completion', () => ({
-  groqCompletion: (_request: unknown, call: AiCallContext, onText?: (cumulative: string) => void) =>
-    provider.play!(onText ?? (() => {}), call),
-}));
+vi.mock('./groq-completion', () => {
+  const play = (_request: unknown, call: AiCallContext, onText?: (cumulative: string) => void) =>
+    provider.play!(onText ?? (() => {}), call);
+  // The OpenAI-compatible engine's route is played the same way (complete-compatible.test.ts runs it for real).
+  return { groqCompletion: play, compatibleCompletion: play };
+});
 
 const frames = drivenFrames();
 const nextFrame = () => frames.nextFrame();

@@ -70,18 +70,17 @@ async function routed(
     );
   }
   // groq-sdk loads on first use, keeping it out of the dashboard's first download.
-  const { groqCompletion } = await import('./groq-completion');
-  return groqCompletion(
-    {
-      model: route.model,
-      messages: [{ role: 'system', content: request.system }, ...request.turns],
-      temperature: request.temperature,
-      maxTokens: request.maxTokens,
-      extra: route.extra,
-    },
-    call,
-    onRaw,
-  );
+  const { groqCompletion, compatibleCompletion } = await import('./groq-completion');
+  const messages = [{ role: 'system' as const, content: request.system }, ...request.turns];
+  const common = {
+    model: route.model,
+    messages,
+    temperature: request.temperature,
+    maxTokens: request.maxTokens,
+  };
+  if (route.provider === 'groq') return groqCompletion({ ...common, extra: route.extra }, call, onRaw);
+  // The server owner's own model, watched for a slow first word (loaded with groq-sdk, not before).
+  return compatibleCompletion({ ...common, label: route.label }, call, onRaw);
 }
 
 function anthropicPrompt(

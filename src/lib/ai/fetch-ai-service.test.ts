@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { defaultModelCatalog, type ModelCatalog } from '@shared/model-catalog';
+import { defaultModelCatalog, openAiCompatibleEngine, type ModelCatalog } from '@shared/model-catalog';
 import { AiServiceError, aiServiceMessages, fetchAiService } from './fetch-ai-service';
 
 const hostedApi = 'https://ref.supabase.co/functions/v1/api';
@@ -26,6 +26,7 @@ const serverCatalog: ModelCatalog = {
       ],
     },
     anthropic: { label: 'Anthropic', description: 'Claude', models: [] },
+    'openai-compatible': openAiCompatibleEngine(),
   },
   retired: { 'old/model': 'custom/fast' },
 };
@@ -58,7 +59,13 @@ describe('fetchAiService (GET {apiBaseUrl}/models)', () => {
     const info = await fetchAiService({ apiBaseUrl: hostedApi, accessToken: 'user-token' });
     expect(authorization).toBe('Bearer user-token');
     expect(info.catalog).toEqual(serverCatalog);
-    expect(info.engines).toEqual({ groq: true, anthropic: false, perplexity: true, youtube: false });
+    expect(info.engines).toEqual({
+      groq: true,
+      anthropic: false,
+      perplexity: true,
+      youtube: false,
+      'openai-compatible': false,
+    });
   });
 
   it('takes the built-in catalog as well when the server sends it', async () => {
@@ -66,7 +73,13 @@ describe('fetchAiService (GET {apiBaseUrl}/models)', () => {
     const info = await fetchAiService({ apiBaseUrl: hostedApi, accessToken: 't' });
     expect(info.catalog).toEqual(defaultModelCatalog);
     // A provider the answer does not name counts as not configured, never the other way round.
-    expect(info.engines).toEqual({ groq: true, anthropic: false, perplexity: false, youtube: false });
+    expect(info.engines).toEqual({
+      groq: true,
+      anthropic: false,
+      perplexity: false,
+      youtube: false,
+      'openai-compatible': false,
+    });
   });
 
   it.each([

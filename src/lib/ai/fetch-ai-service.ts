@@ -34,12 +34,13 @@ const outOfReach = (status: number) => status === 404 || status >= 500;
  * (the Edge Function), so the app never guesses either. Throws AiServiceError.
  */
 export async function fetchAiService(
-  context: { apiBaseUrl: string; accessToken: string; signal?: AbortSignal },
+  context: { apiBaseUrl: string; accessToken: string; signal?: AbortSignal; refresh?: boolean },
   fetchImpl: typeof fetch = fetch,
 ): Promise<AiServiceInfo> {
   let response: Response;
   try {
-    response = await fetchImpl(`${absoluteApiBase(context.apiBaseUrl)}/models`, {
+    const query = context.refresh ? '?refresh=1' : '';
+    response = await fetchImpl(`${absoluteApiBase(context.apiBaseUrl)}/models${query}`, {
       headers: { Authorization: `Bearer ${context.accessToken}`, Accept: 'application/json' },
       cache: 'no-store',
       ...(context.signal ? { signal: context.signal } : {}),

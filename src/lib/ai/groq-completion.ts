@@ -5,6 +5,7 @@ import type { AiCallContext, ChatMessage } from './chat-message';
 import { providerErrorCode, streamInterruptedMessage } from './provider-error';
 import { providerFailureMessage, providerStatusIn } from './provider-failure-message';
 import { retryingFetch } from './retrying-fetch';
+import { visiblePostText } from './think-filter';
 import { messages } from '@/config/messages';
 
 export interface GroqCompletionRequest {
@@ -14,11 +15,22 @@ export interface GroqCompletionRequest {
   maxTokens: number;
   /** Extra body fields such as `reasoning_format: "hidden"` for reasoning models. */
   extra?: Record<string, unknown>;
+  /**
+   * The engine behind /api: Groq (default), or the server owner's OpenAI-compatible server, whose
+   * name (`label`) the messages use and whose first token may wait for a model to load.
+   */
+  engine?: { path: 'openai-compatible'; label: string };
+  /** Told once when the model streams its thinking before the post (`reasoning_content`). */
+  onThinking?: () => void;
 }
 
+// A local model may take minutes to load before its first token; Groq answers in seconds.
+const compatibleTimeoutMs = 5 * 60_000;
+
 /**
- * A chat completion through /api/groq (the only module that uses groq-sdk). With `onText` it
- * streams and reports the cumulative text after every chunk; without, it waits for the whole reply.
+ * A chat completion through /api/groq, or /api/openai-compatible for the third engine (the only
+ * module that uses groq-sdk: both speak OpenAI's Chat Completions). With `onText` it streams and
+ * reports the cumulative text after every chunk; without, it waits for the whole reply.
  */
 export async function groqCompletion(
   request: GroqCompletionRequest,
@@ -28,7 +40,7 @@ export async function groqCompletion(
   // The "API key" is the user's own access token, checked by our /api: nothing secret is in the browser.
   const client = new Groq({
     apiKey: context.accessToken,
-    baseURL: `${absoluteApiBase(context.apiBaseUrl)}/groq`,
+    baseURL: `${absoluteApiBase(context.apiBaseUrl)}/${request.engine?.path ?? 'groq'}`,
     dangerouslyAllowBrowser: true,
     // groq-sdk's own retries obey x-should-retry, but fall back to the status for an unmarked
     // answer (any 429 or 5xx, say from a gateway), sleep on timers no test can skip and tell the
@@ -36,6 +48,7 @@ export async function groqCompletion(
     // shared/ai-retry-policy.ts like every AI client. That fetch only ever sees an answer's head,
     // so a stream that has begun is never started again; the 60 s timeout covers every try.
     maxRetries: 0,
+    ...(request.engine ? { timeout: compatibleTimeoutMs } : {}),
     fetch: retryingFetch(context),
   });
   const body = {
@@ -53,16 +66,22 @@ export async function groqCompletion(
     }
     const stream = await client.chat.completions.create({ ...body, stream: true }, options);
     let text = '';
+    let thinking = false;
     for await (const chunk of stream) {
-      const delta = chunk.choices[0]?.delta?.content;
-      if (delta) {
-        text += delta;
+      const delta: { content?: string | null; reasoning_content?: unknown; reasoning?: unknown } | undefined =
+        chunk.choices[0]?.delta;
+      if (delta?.content) {
+        text += delta.content;
         onText(text);
+      } else if (!thinking && text === '' && (delta?.reasoning_content || delta?.reasoning)) {
+        // Thinking streamed apart from the post (vLLM, LM Studio, DeepSeek, Ollama) is never shown.
+        thinking = true;
+        request.onThinking?.();
       }
     }
     return text;
   } catch (error) {
-    throw toAiError(error);
+    throw toAiError(error, request.engine?.label);
   }
 }
 
@@ -73,7 +92,18 @@ export const streamFailedMessage = 'The AI service stopped before it had finishe
 /** The code our /api gives the error event that ends a stream Groq cut (openai-stream-guard.ts). */
 const streamInterruptedCode = 'stream_interrupted';
 
-export function toAiError(error: unknown): AiRequestError {
+/**
+ * The error the user reads. `serviceName` names the OpenAI-compatible engine in the messages that
+ * otherwise say "the AI service" (Groq's are worded as they always were).
+ */
+export function toAiError(error: unknown, serviceName?: string): AiRequestError {
+  const said = toServiceError(error, serviceName ?? 'Groq');
+  if (!serviceName) return said;
+  const named = said.message.replace(/\b[Tt]he AI service\b/g, serviceName);
+  return named === said.message ? said : new AiRequestError(named, said.status);
+}
+
+function toServiceError(error: unknown, label: string): AiRequestError {
   if (error instanceof APIUserAbortError) return new AiRequestError('Generation was stopped.');
   if (error instanceof APIConnectionError) {
     return new AiRequestError(
@@ -91,11 +121,11 @@ export function toAiError(error: unknown): AiRequestError {
     const ours = code !== providerErrorCode && error.status !== 401 && ownMessageStatuses.has(error.status);
     if (message && ours) return new AiRequestError(message, error.status);
     // Groq's own words ("Rate limit reached for model…") are for the console, not the user.
-    console.warn('Groq API error', error.status, body);
+    console.warn(`${label} API error`, error.status, body);
     return new AiRequestError(
       providerFailureMessage(
-        'Groq',
-        providerStatusIn(message, 'Groq', error.status),
+        label,
+        providerStatusIn(message, label, error.status),
         error.headers?.get('retry-after') ?? null,
       ),
       error.status,
@@ -106,7 +136,7 @@ export function toAiError(error: unknown): AiRequestError {
     const code = (error.error as { code?: unknown } | undefined)?.code;
     if (code === streamInterruptedCode) return new AiRequestError(streamInterruptedMessage);
     // An error event inside the stream, after some text may have arrived.
-    console.warn('Groq stream error', error.error ?? error.message);
+    console.warn(`${label} stream error`, error.error ?? error.message);
     return new AiRequestError(streamFailedMessage);
   }
   // groq-sdk failing to parse a chunk line that a cut connection left half-sent.
@@ -119,4 +149,72 @@ export function toAiError(error: unknown): AiRequestError {
   return new AiRequestError(
     error instanceof Error && error.message ? error.message : 'Failed to generate post',
   );
+}
+
+/**
+ * A completion from the OpenAI-compatible engine (`label`: its name), telling `call.onWaiting`
+ * what it is doing while no word has come (a model loading, or thinking first).
+ */
+export async function compatibleCompletion(
+  request: Omit<GroqCompletionRequest, 'engine' | 'extra' | 'onThinking'> & { label: string },
+  call: AiCallContext,
+  onText?: (cumulative: string) => void,
+): Promise<string> {
+  const { label, ...rest } = request;
+  // Chosen while its server listed no models: nothing to ask for yet.
+  if (rest.model.trim() === '') {
+    throw new AiRequestError(
+      `Choose a model for ${label} in Settings first: its server listed none when the engine was chosen.`,
+    );
+  }
+  const waiting = firstWordWatch(label, call.onWaiting);
+  try {
+    return await groqCompletion(
+      { ...rest, engine: { path: 'openai-compatible', label }, onThinking: waiting.thinking },
+      call,
+      onText &&
+        ((cumulative) => {
+          // A model that thinks in its text (<think>…, DeepSeek R1 on Ollama) has written no word yet.
+          if (visiblePostText(cumulative) === '' && cumulative.includes('<think>')) waiting.thinking();
+          else waiting.wrote();
+          onText(cumulative);
+        }),
+    );
+  } finally {
+    waiting.wrote();
+  }
+}
+
+/** How long without a word before the person is told the model is still loading. */
+export const loadingNoticeMs = 4_000;
+
+/**
+ * Tells `onWaiting` when the OpenAI-compatible engine has not written a word after
+ * {@link loadingNoticeMs} (a local model loading into memory), or when it thinks first, and with
+ * an empty notice once the first word arrives.
+ */
+function firstWordWatch(label: string, onWaiting: ((notice: string) => void) | undefined) {
+  // What the screen was last told ('' for nothing), and whether the first word has come.
+  let told = '';
+  let written = false;
+  const tell = (notice: string) => {
+    if (notice === told) return;
+    told = notice;
+    onWaiting?.(notice);
+  };
+  const timer = setTimeout(
+    () => tell(`${label} is loading the model… a first answer can take a minute.`),
+    loadingNoticeMs,
+  );
+  return {
+    thinking: () => {
+      clearTimeout(timer);
+      if (!written) tell(`${label} is thinking before it writes…`);
+    },
+    wrote: () => {
+      clearTimeout(timer);
+      written = true;
+      tell('');
+    },
+  };
 }

@@ -1,7 +1,14 @@
-import { findModel, resolveModel, type AiEngine, type ModelCatalog } from '@shared/model-catalog';
+import {
+  findModel,
+  resolveModel,
+  withoutCompatibleModels,
+  type AiEngine,
+  type ModelCatalog,
+} from '@shared/model-catalog';
 
 export type ModelRoute =
   | { provider: 'anthropic'; model: string }
+  | { provider: 'openai-compatible'; model: string; label: string }
   | { provider: 'groq'; model: string; reasoning: boolean; extra: Record<string, unknown> };
 
 /**
@@ -12,11 +19,16 @@ export type ModelRoute =
  * Generate click before that upgrade lands must not send the server a model it refuses.
  */
 export function routeModel(catalog: ModelCatalog, profileEngine: AiEngine, profileModel: string): ModelRoute {
+  // A Groq or Anthropic profile never moves onto the third engine by a model id its server shares.
+  const among = profileEngine === 'openai-compatible' ? catalog : withoutCompatibleModels(catalog);
   const { engine, model } =
     profileModel === '' || catalog.retired[profileModel]
-      ? resolveModel(catalog, profileEngine, profileModel)
+      ? resolveModel(among, profileEngine, profileModel)
       : { engine: profileEngine, model: profileModel };
-  const entry = findModel(catalog, model);
+  // On the third engine the engine decides, whatever the id.
+  if (engine === 'openai-compatible')
+    return { provider: 'openai-compatible', model, label: catalog.engines[engine].label };
+  const entry = findModel(among, model);
   if ((entry?.engine ?? engine) === 'anthropic') return { provider: 'anthropic', model };
   if (entry?.reasoning) {
     return {

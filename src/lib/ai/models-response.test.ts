@@ -19,7 +19,13 @@ describe('readModelsResponse (the AI service’s catalog and engines, checked by
   it('reads a well-formed answer: the catalog as sent and which engines have keys', () => {
     const info = readModelsResponse(body());
     expect(info?.catalog).toEqual(defaultModelCatalog);
-    expect(info?.engines).toEqual({ groq: true, anthropic: false, perplexity: true, youtube: false });
+    expect(info?.engines).toEqual({
+      groq: true,
+      anthropic: false,
+      perplexity: true,
+      youtube: false,
+      'openai-compatible': false,
+    });
   });
 
   it('counts only a literal true as configured', () => {
@@ -30,6 +36,7 @@ describe('readModelsResponse (the AI service’s catalog and engines, checked by
       anthropic: false,
       perplexity: false,
       youtube: true,
+      'openai-compatible': false,
     });
   });
 

@@ -1,4 +1,10 @@
-import { aiEngines, type AiEngine, type CatalogModel, type ModelCatalog } from '@shared/model-catalog';
+import {
+  aiEngines,
+  openAiCompatibleEngine,
+  type AiEngine,
+  type CatalogModel,
+  type ModelCatalog,
+} from '@shared/model-catalog';
 import type { AiServiceInfo, EngineAvailability } from './ai-service-state';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -21,7 +27,11 @@ function readCatalog(value: unknown): ModelCatalog | null {
   if (!isRecord(value) || !isRecord(value.engines) || !isRecord(value.retired)) return null;
   const engines = {} as ModelCatalog['engines'];
   for (const engine of aiEngines) {
-    const entry = value.engines[engine];
+    // A server from before the third engine does not list it: it is simply not offered.
+    const entry =
+      engine === 'openai-compatible' && value.engines[engine] === undefined
+        ? openAiCompatibleEngine()
+        : value.engines[engine];
     if (!isRecord(entry) || typeof entry.label !== 'string' || typeof entry.description !== 'string')
       return null;
     if (!Array.isArray(entry.models)) return null;
@@ -31,6 +41,7 @@ function readCatalog(value: unknown): ModelCatalog | null {
       label: entry.label,
       description: entry.description,
       models: models as CatalogModel[],
+      ...(typeof entry.unavailable === 'string' ? { unavailable: entry.unavailable } : {}),
     };
   }
   const retired: Record<string, string> = {};
@@ -59,6 +70,7 @@ export function readModelsResponse(body: unknown): AiServiceInfo | null {
       anthropic: flag('anthropic'),
       perplexity: flag('perplexity'),
       youtube: flag('youtube'),
+      'openai-compatible': flag('openai-compatible'),
     },
   };
 }

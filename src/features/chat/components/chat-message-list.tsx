@@ -19,10 +19,13 @@ export interface ChatMessage {
 export function ChatMessageList({
   messages,
   pending,
+  waiting = '',
   onApply,
 }: {
   messages: ChatMessage[];
   pending: boolean;
+  /** Said instead of "Thinking..." while the engine has not begun (a model still loading). */
+  waiting?: string;
   /** Puts a suggested version into the post; without it suggestions are only shown. */
   onApply?: ((text: string) => void) | undefined;
 }) {
@@ -64,7 +67,7 @@ export function ChatMessageList({
       ))}
       {pending && (
         <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
-          <Spinner className="h-4 w-4" /> Thinking...
+          <Spinner className="h-4 w-4" /> {waiting || 'Thinking...'}
         </p>
       )}
       <div ref={end} />

@@ -30,10 +30,11 @@ export function ChatPanel({ post, engine, model, language, catalog, apiBaseUrl, 
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [input, setInput] = useState('');
   const [pending, setPending] = useState(false);
+  const [waiting, setWaiting] = useState('');
   const nextId = useRef(1);
   const controller = useRef<AbortController | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const modelLabel = (catalog && findModel(catalog, model)?.label) || model;
+  const modelLabel = (catalog && modelLabelIn(catalog, engine, model)) || model;
 
   useEffect(() => {
     inputRef.current?.focus();
@@ -60,7 +61,7 @@ export function ChatPanel({ post, engine, model, language, catalog, apiBaseUrl, 
       if (!accessToken) throw new Error(userMessages.session_expired);
       const reply = await askAboutPost(
         { question, post: { title: post.title, content: post.content }, history, engine, model, language },
-        { catalog, apiBaseUrl, accessToken, signal: controller.current.signal },
+        { catalog, apiBaseUrl, accessToken, signal: controller.current.signal, onWaiting: setWaiting },
       );
       setMessages((current) => [
         ...current,
@@ -74,6 +75,7 @@ export function ChatPanel({ post, engine, model, language, catalog, apiBaseUrl, 
       setMessages((current) => current.filter((message) => message.id !== mine.id));
       setInput((current) => (current === '' ? question : current));
     } finally {
+      setWaiting('');
       setPending(false);
     }
   }
@@ -97,6 +99,7 @@ export function ChatPanel({ post, engine, model, language, catalog, apiBaseUrl, 
       <ChatMessageList
         messages={messages}
         pending={pending}
+        waiting={waiting}
         onApply={
           post.apply &&
           ((text) => {
@@ -143,4 +146,14 @@ export function ChatPanel({ post, engine, model, language, catalog, apiBaseUrl, 
       </form>
     </section>
   );
+}
+
+/**
+ * The model's name in the engine's own list; another engine's entry only for Groq and Anthropic (a
+ * profile from before the catalog), since the OpenAI-compatible engine's ids may be another's.
+ */
+function modelLabelIn(catalog: ModelCatalog, engine: AiEngine, model: string): string | undefined {
+  const own = catalog.engines[engine].models.find((entry) => entry.id === model);
+  if (own || engine === 'openai-compatible') return own?.label;
+  return findModel(catalog, model)?.label;
 }

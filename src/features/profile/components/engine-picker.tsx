@@ -1,8 +1,9 @@
+import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/field';
 import {
-  aiEngines,
   defaultModelFor,
   modelsFor,
+  offeredEngines,
   type AiEngine,
   type ModelCatalog,
 } from '@shared/model-catalog';
@@ -13,16 +14,39 @@ interface EnginePickerProps {
   model: string;
   configured: Partial<Record<AiEngine, boolean>>;
   onChange: (next: { engine: AiEngine; model: string }) => void;
+  /** Lists the OpenAI-compatible server's models again; absent where that cannot be asked. */
+  onRefreshModels?: (() => void) | undefined;
+  refreshingModels?: boolean | undefined;
 }
 
-/** The two engine cards and the model select; changing engine resets the model to its first one. */
-export function EnginePicker({ catalog, engine, model, configured, onChange }: EnginePickerProps) {
-  const options = modelsFor(catalog, engine).map((entry) => ({ value: entry.id, label: entry.label }));
+/**
+ * The engine cards and the model select; changing engine resets the model to its first one. The
+ * OpenAI-compatible engine shows only where the server owner set it up, with its server's models.
+ */
+export function EnginePicker({
+  catalog,
+  engine,
+  model,
+  configured,
+  onChange,
+  onRefreshModels,
+  refreshingModels = false,
+}: EnginePickerProps) {
+  // An engine the profile uses stays on show (marked not configured) if the server owner took it away.
+  const offered = offeredEngines(configured);
+  const engines = offered.includes(engine) ? offered : [...offered, engine];
+  const listed = modelsFor(catalog, engine).map((entry) => ({ value: entry.id, label: entry.label }));
+  // A model the server does not list right now (its server is down, or the model was removed) stays chosen.
+  const options =
+    model !== '' && !listed.some((option) => option.value === model)
+      ? [{ value: model, label: `${model} (not listed now)` }, ...listed]
+      : listed;
+  const compatible = catalog.engines['openai-compatible'];
   return (
     <fieldset className="space-y-4">
       <legend className="text-sm font-medium text-slate-700">AI engine</legend>
-      <div className="grid gap-3 @md:grid-cols-2">
-        {aiEngines.map((candidate) => {
+      <div className={`grid gap-3 ${engines.length > 2 ? '@md:grid-cols-3' : '@md:grid-cols-2'}`}>
+        {engines.map((candidate) => {
           const info = catalog.engines[candidate];
           const selected = candidate === engine;
           return (
@@ -51,12 +75,32 @@ export function EnginePicker({ catalog, engine, model, configured, onChange }: E
           );
         })}
       </div>
-      <SelectField
-        label="Model"
-        value={model}
-        options={options}
-        onChange={(event) => onChange({ engine, model: event.target.value })}
-      />
+      {options.length > 0 ? (
+        <SelectField
+          label="Model"
+          value={model}
+          options={options}
+          onChange={(event) => onChange({ engine, model: event.target.value })}
+        />
+      ) : (
+        <p className="text-sm text-slate-600">
+          {catalog.engines[engine].label} has no models to choose from yet.
+        </p>
+      )}
+      {engine === 'openai-compatible' && (
+        <div className="flex flex-wrap items-center gap-3">
+          {compatible.unavailable && (
+            <p role="status" className="text-sm text-amber-800">
+              {compatible.unavailable}
+            </p>
+          )}
+          {onRefreshModels && (
+            <Button variant="secondary" onClick={onRefreshModels} disabled={refreshingModels}>
+              {refreshingModels ? 'Listing models…' : 'Refresh models'}
+            </Button>
+          )}
+        </div>
+      )}
     </fieldset>
   );
 }

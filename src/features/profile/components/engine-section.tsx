@@ -23,6 +23,8 @@ export function EngineSection({ aiService, engine, model, onChange }: EngineSect
         model={model}
         configured={aiService.engines}
         onChange={onChange}
+        onRefreshModels={aiService.refreshModels}
+        refreshingModels={aiService.refreshingModels}
       />
     );
   }

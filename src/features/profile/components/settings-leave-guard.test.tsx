@@ -14,7 +14,7 @@ import { SettingsPage } from './settings-page';
 const ready: AiServiceState = {
   status: 'ready',
   catalog: defaultModelCatalog,
-  engines: { groq: true, anthropic: true, perplexity: true, youtube: true },
+  engines: { groq: true, anthropic: true, perplexity: true, youtube: true, 'openai-compatible': false },
 };
 const sample =
   'Last quarter we cut our build time from forty minutes to six. Here is what we changed, step by step.';

@@ -11,7 +11,13 @@ import { SettingsPage } from './settings-page';
 // What the page draws from its props alone, with the store as a fresh page has it (no profile).
 // Everything that loads or saves a profile runs against the real backend in tests/ui/settings-page.test.tsx.
 
-const allConfigured: EngineAvailability = { groq: true, anthropic: true, perplexity: true, youtube: true };
+const allConfigured: EngineAvailability = {
+  groq: true,
+  anthropic: true,
+  perplexity: true,
+  youtube: true,
+  'openai-compatible': false,
+};
 const ready = (engines: Partial<EngineAvailability> = {}): AiServiceState => ({
   status: 'ready',
   catalog: defaultModelCatalog,
