@@ -136,6 +136,21 @@ describe('toPostgrestError', () => {
     );
   });
 
+  it('answers 503 PGRST001 while the database cannot take connections (restarting after a crash)', () => {
+    // supabase-js retries a read on 503: a page open during recovery gets its data a moment later.
+    const error = toPostgrestError(
+      { code: '57P03', message: 'the database system is in recovery mode' },
+      false,
+    );
+    expect(error.status).toBe(503);
+    expect(error.toJSON()).toEqual({
+      code: 'PGRST001',
+      message: 'Database client error. Retrying the connection.',
+      details: 'the database system is in recovery mode',
+      hint: null,
+    });
+  });
+
   it('answers 500 PGRST000 for anything that is not a PostgreSQL error', () => {
     for (const thrown of [
       new Error('boom'),

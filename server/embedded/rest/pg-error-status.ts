@@ -70,6 +70,11 @@ export function toPostgrestError(error: unknown, isAnonymous: boolean): Postgres
   if (typeof pg?.code === 'string' && /^[0-9A-Z]{5}$/.test(pg.code)) {
     const message = pg.message ?? 'Database error';
     if (pg.code === 'PGRST') return raisedPgrstError(message, pg.detail);
+    // cannot_connect_now (starting up, in recovery, shutting down) comes from a connection attempt,
+    // which PostgREST answers as a connection failure it is retrying, and supabase-js retries a read on.
+    if (pg.code === '57P03') {
+      return new PostgrestError(503, 'PGRST001', 'Database client error. Retrying the connection.', message);
+    }
     return new PostgrestError(
       statusForSqlState(pg.code, message, isAnonymous),
       pg.code,
