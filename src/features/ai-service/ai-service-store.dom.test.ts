@@ -1,14 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  defaultModelCatalog,
-  openAiCompatibleEngine,
-  type CatalogEngine,
-  type ModelCatalog,
-} from '@shared/model-catalog';
+import type { ModelCatalog } from '@shared/model-catalog';
 import { initSupabase } from '@/lib/supabase/client';
 import { useAiServiceStore } from './ai-service-store';
+import { ollamaCatalog } from '../../../tests/helpers/compatible-catalog.ts';
 import { storeSession } from '../../../tests/helpers/stored-session.ts';
 
 // Settings' "Refresh models": the server lists the OpenAI-compatible engine's models again
@@ -19,15 +15,6 @@ const models = 'http://localhost/api/models';
 const network = setupServer();
 const store = () => useAiServiceStore.getState();
 
-function catalogWith(compatible: Partial<CatalogEngine>): ModelCatalog {
-  return {
-    ...defaultModelCatalog,
-    engines: {
-      ...defaultModelCatalog.engines,
-      'openai-compatible': { ...openAiCompatibleEngine('Ollama'), ...compatible },
-    },
-  };
-}
 const configured = {
   groq: true,
   anthropic: true,
@@ -35,13 +22,10 @@ const configured = {
   youtube: false,
   'openai-compatible': true,
 };
-const served = (...ids: string[]) =>
-  ids.map((id) => ({ id, label: id, engine: 'openai-compatible' as const, reasoning: false }));
-const down = catalogWith({
-  models: [],
+const down = ollamaCatalog([], {
   unavailable: 'Could not reach Ollama to list its models. Is its server running?',
 });
-const up = catalogWith({ models: served('llama3.2:3b', 'qwen3:8b') });
+const up = ollamaCatalog(['llama3.2:3b', 'qwen3:8b']);
 
 function gate() {
   let open = () => {};

@@ -1,12 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  defaultModelCatalog,
-  openAiCompatibleEngine,
-  type CatalogModel,
-  type ModelCatalog,
-} from '@shared/model-catalog';
 import { initSupabase } from '@/lib/supabase/client';
 import { emptyDocument } from '@/entities/post/document/post-document';
 import { usePostDocumentStore } from '@/entities/post/document/post-document-store';
@@ -14,6 +8,8 @@ import { loadingNoticeMs } from '@/lib/ai/groq-completion';
 import { useGeneratorStore } from './generator-store';
 import { expectConsole } from '../../../tests/helpers/console-guard.ts';
 import { storeSession } from '../../../tests/helpers/stored-session.ts';
+import { ollamaCatalog, ollamaNotices } from '../../../tests/helpers/compatible-catalog.ts';
+import { eventStreamReply } from '../../../tests/helpers/event-stream-reply.ts';
 
 // The dashboard's generation and rewrites on the OpenAI-compatible engine ("Ollama"), through the
 // real store, complete() and groq-sdk against a fake /api/openai-compatible route (MSW): a model
@@ -24,25 +20,9 @@ const network = setupServer();
 const store = () => useGeneratorStore.getState();
 const content = () => usePostDocumentStore.getState().doc.content;
 
-const loading = 'Ollama is loading the model… a first answer can take a minute.';
-const thinking = 'Ollama is thinking before it writes…';
+const { loading, thinking } = ollamaNotices;
 
-const served = (id: string): CatalogModel => ({
-  id,
-  label: id,
-  engine: 'openai-compatible',
-  reasoning: false,
-});
-const catalog: ModelCatalog = {
-  ...defaultModelCatalog,
-  engines: {
-    ...defaultModelCatalog.engines,
-    'openai-compatible': {
-      ...openAiCompatibleEngine('Ollama'),
-      models: ['llama3.2:3b', 'qwen3:8b', 'deepseek-r1:7b'].map(served),
-    },
-  },
-};
+const catalog = ollamaCatalog(['llama3.2:3b', 'qwen3:8b', 'deepseek-r1:7b']);
 const context = { catalog, apiBaseUrl: '/api' };
 const topic = 'Saying no';
 const generate = (model = 'llama3.2:3b') =>
@@ -79,19 +59,7 @@ function stream(parts: (string | Promise<void>)[], before?: Promise<void>) {
     http.post(route, async ({ request }) => {
       sent.push((await request.json()) as { model: unknown });
       if (before) await before;
-      const encoder = new TextEncoder();
-      const body = new ReadableStream<Uint8Array>({
-        async start(controller) {
-          request.signal.addEventListener('abort', () => controller.error(request.signal.reason));
-          for (const part of parts) {
-            if (typeof part === 'string') controller.enqueue(encoder.encode(part));
-            else await part;
-          }
-          controller.enqueue(encoder.encode('data: [DONE]\n\n'));
-          controller.close();
-        },
-      });
-      return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } });
+      return eventStreamReply(parts, request.signal);
     }),
   );
   return sent;

@@ -1,16 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  defaultModelCatalog,
-  openAiCompatibleEngine,
-  type CatalogModel,
-  type ModelCatalog,
-} from '@shared/model-catalog';
 import type { AiCallContext } from './chat-message';
 import { complete, type CompletionRequest } from './complete';
 import { loadingNoticeMs } from './groq-completion';
 import { expectConsole } from '../../../tests/helpers/console-guard.ts';
+import { ollamaCatalog, ollamaNotices } from '../../../tests/helpers/compatible-catalog.ts';
+import { eventStreamReply } from '../../../tests/helpers/event-stream-reply.ts';
 
 // The OpenAI-compatible engine through the real complete(), groq-sdk and retrying fetch, against a
 // fake /api/openai-compatible route at the network edge (MSW). Its model may take a minute to load
@@ -23,25 +19,9 @@ beforeAll(() => network.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => network.resetHandlers());
 afterAll(() => network.close());
 
-const loading = 'Ollama is loading the model… a first answer can take a minute.';
-const thinking = 'Ollama is thinking before it writes…';
+const { loading, thinking } = ollamaNotices;
 
-const served = (id: string): CatalogModel => ({
-  id,
-  label: id,
-  engine: 'openai-compatible',
-  reasoning: false,
-});
-const catalog: ModelCatalog = {
-  ...defaultModelCatalog,
-  engines: {
-    ...defaultModelCatalog.engines,
-    'openai-compatible': {
-      ...openAiCompatibleEngine('Ollama'),
-      models: ['llama3.2:3b', 'qwen3:8b', 'deepseek-r1:7b'].map(served),
-    },
-  },
-};
+const catalog = ollamaCatalog(['llama3.2:3b', 'qwen3:8b', 'deepseek-r1:7b']);
 
 const request = (model = 'llama3.2:3b'): CompletionRequest => ({
   catalog,
@@ -104,19 +84,7 @@ function stream(parts: (string | Promise<void>)[], before?: Promise<void>, url =
         body: (await request.json()) as Record<string, unknown>,
       });
       if (before) await before;
-      const encoder = new TextEncoder();
-      const body = new ReadableStream<Uint8Array>({
-        async start(controller) {
-          request.signal.addEventListener('abort', () => controller.error(request.signal.reason));
-          for (const part of parts) {
-            if (typeof part === 'string') controller.enqueue(encoder.encode(part));
-            else await part;
-          }
-          controller.enqueue(encoder.encode('data: [DONE]\n\n'));
-          controller.close();
-        },
-      });
-      return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } });
+      return eventStreamReply(parts, request.signal);
     }),
   );
   return sent;

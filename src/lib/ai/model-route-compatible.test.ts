@@ -1,33 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-  defaultModelCatalog,
-  openAiCompatibleEngine,
-  type CatalogModel,
-  type ModelCatalog,
-} from '@shared/model-catalog';
+import { defaultModelCatalog } from '@shared/model-catalog';
 import { routeModel } from './model-route';
+import { ollamaCatalog } from '../../../tests/helpers/compatible-catalog.ts';
 
 // The third engine (docs/decisions/030): its model ids are whatever the server owner's server calls
 // them, and may be another engine's id or a retired one. The profile's engine decides the route.
 
-const served = (id: string): CatalogModel => ({
-  id,
-  label: id,
-  engine: 'openai-compatible',
-  reasoning: false,
-});
-
 /** The catalog as GET /models sends it with OPENAI_COMPATIBLE_LABEL=Ollama and its server's models. */
-const ollama: ModelCatalog = {
-  ...defaultModelCatalog,
-  engines: {
-    ...defaultModelCatalog.engines,
-    'openai-compatible': {
-      ...openAiCompatibleEngine('Ollama'),
-      models: ['llama3.2:3b', 'qwen3:8b', 'openai/gpt-oss-120b', 'qwen/qwen3-32b'].map(served),
-    },
-  },
-};
+const ollama = ollamaCatalog(['llama3.2:3b', 'qwen3:8b', 'openai/gpt-oss-120b', 'qwen/qwen3-32b']);
 
 describe('routeModel for the OpenAI-compatible engine', () => {
   it('routes a listed model to /api/openai-compatible, named by the engine’s label, with no reasoning switches', () => {

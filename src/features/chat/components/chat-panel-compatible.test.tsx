@@ -2,16 +2,11 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  defaultModelCatalog,
-  openAiCompatibleEngine,
-  type CatalogModel,
-  type ModelCatalog,
-} from '@shared/model-catalog';
 import { loadingNoticeMs } from '@/lib/ai/groq-completion';
 import { initSupabase } from '@/lib/supabase/client';
 import { ChatPanel } from './chat-panel';
 import { storeSession } from '../../../../tests/helpers/stored-session.ts';
+import { ollamaCatalog } from '../../../../tests/helpers/compatible-catalog.ts';
 
 // The post chat on the OpenAI-compatible engine ("Ollama"), through the real panel, complete() and
 // groq-sdk against a fake /api/openai-compatible route (MSW): a model still loading says so where
@@ -20,22 +15,7 @@ import { storeSession } from '../../../../tests/helpers/stored-session.ts';
 const route = 'http://localhost/api/openai-compatible/openai/v1/chat/completions';
 const network = setupServer();
 
-const served = (id: string): CatalogModel => ({
-  id,
-  label: id,
-  engine: 'openai-compatible',
-  reasoning: false,
-});
-const catalog: ModelCatalog = {
-  ...defaultModelCatalog,
-  engines: {
-    ...defaultModelCatalog.engines,
-    'openai-compatible': {
-      ...openAiCompatibleEngine('Ollama'),
-      models: ['llama3.2:3b', 'openai/gpt-oss-120b'].map(served),
-    },
-  },
-};
+const catalog = ollamaCatalog(['llama3.2:3b', 'openai/gpt-oss-120b']);
 
 function renderPanel(model = 'llama3.2:3b') {
   render(

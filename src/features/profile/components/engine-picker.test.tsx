@@ -1,42 +1,18 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  defaultModelCatalog,
-  openAiCompatibleEngine,
-  type AiEngine,
-  type CatalogEngine,
-  type CatalogModel,
-  type ModelCatalog,
-} from '@shared/model-catalog';
+import type { AiEngine, CatalogEngine, ModelCatalog } from '@shared/model-catalog';
 import type { AiServiceState, EngineAvailability } from '@/lib/ai/ai-service-state';
 import { EnginePicker } from './engine-picker';
 import { EngineSection } from './engine-section';
+import { ollamaCatalog } from '../../../../tests/helpers/compatible-catalog.ts';
 
 // The engine cards and the model select, from the catalog and the configured engines GET /models
 // sent (the third engine, OpenAI-compatible, is the server owner's: docs/decisions/030).
 
-const served = (id: string): CatalogModel => ({
-  id,
-  label: id,
-  engine: 'openai-compatible',
-  reasoning: false,
-});
-
 /** The catalog with the third engine named and its server's models (or none, and why). */
-function catalogWith(compatible: Partial<CatalogEngine> = {}): ModelCatalog {
-  return {
-    ...defaultModelCatalog,
-    engines: {
-      ...defaultModelCatalog.engines,
-      'openai-compatible': {
-        ...openAiCompatibleEngine('Ollama'),
-        models: ['llama3.2:3b', 'qwen3:8b'].map(served),
-        ...compatible,
-      },
-    },
-  };
-}
+const catalogWith = (compatible: Partial<CatalogEngine> = {}): ModelCatalog =>
+  ollamaCatalog(['llama3.2:3b', 'qwen3:8b'], compatible);
 
 const everyEngine: Partial<Record<AiEngine, boolean>> = {
   groq: true,
