@@ -6,6 +6,7 @@ import { emptyDocument } from '@/entities/post/document/post-document';
 import { usePostDocumentStore } from '@/entities/post/document/post-document-store';
 import { loadingNoticeMs } from '@/lib/ai/groq-completion';
 import { useGeneratorStore } from './generator-store';
+import { useVariantsStore } from './variants-store';
 import { expectConsole } from '../../../tests/helpers/console-guard.ts';
 import { storeSession } from '../../../tests/helpers/stored-session.ts';
 import { ollamaCatalog, ollamaNotices } from '../../../tests/helpers/compatible-catalog.ts';
@@ -212,5 +213,33 @@ describe('rewriting with the OpenAI-compatible engine', () => {
       'Rewritten: Shorter. Undo available.',
     ]);
     expect(content()).toBe('No is a full sentence.');
+  });
+});
+
+describe('versions with the OpenAI-compatible engine', () => {
+  it('says on each version that the model is loading until its words arrive', async () => {
+    const versions = () => useVariantsStore.getState();
+    versions().reset();
+    versions().setCount(2);
+    const head = gate();
+    stream(words('Saying no is a skill.'), head.promise);
+    const running = versions().generate(
+      topic,
+      { ai_engine: 'openai-compatible', ai_model: 'llama3.2:3b', full_name: 'Ada Lovelace' },
+      context,
+    );
+    await vi.advanceTimersByTimeAsync(loadingNoticeMs);
+    expect(versions().variants.map((variant) => [variant.status, variant.notice])).toEqual([
+      ['writing', loading],
+      ['writing', loading],
+    ]);
+    head.open();
+    await vi.advanceTimersByTimeAsync(100);
+    await running;
+    expect(versions().variants.map((variant) => [variant.status, variant.notice, variant.text])).toEqual([
+      ['done', '', 'Saying no is a skill.'],
+      ['done', '', 'Saying no is a skill.'],
+    ]);
+    versions().reset();
   });
 });

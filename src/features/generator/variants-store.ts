@@ -15,6 +15,8 @@ export interface Variant {
   status: 'waiting' | 'writing' | 'done' | 'failed';
   /** Why it failed, in the user's words. */
   error: string | null;
+  /** What the engine is doing before its first word ("Ollama is loading the model…"), or ''. */
+  notice?: string;
 }
 
 interface VariantsState {
@@ -108,6 +110,9 @@ export const useVariantsStore = create<VariantsState>()((set, get) => ({
             ...context,
             accessToken,
             signal,
+            onWaiting: (notice) => {
+              if (current()) update(index, { notice });
+            },
             onProgress: (visible) => {
               if (current()) update(index, { text: visible });
             },

@@ -70,7 +70,7 @@ function VariantCard({
           {variant.status === 'writing' && (
             <span className="inline-flex items-center gap-2">
               <span className="inline-flex items-center gap-1">
-                <Spinner className="h-3 w-3" /> Writing…
+                <Spinner className="h-3 w-3" /> {variant.notice || 'Writing…'}
               </span>
               {onStop && (
                 <button
