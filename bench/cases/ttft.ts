@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { AppServer } from '../../harness/app-server.ts';
+import { AppServer } from '../../harness/app-server.ts';
 import { startFakeProviders, type FakeProviders } from '../../harness/fakes/fake-providers.ts';
 import { startEdgeFunction, type EdgeFunction } from '../../harness/edge-function.ts';
 import { edgeProviderKeys, hostedFunctionEnv } from '../../harness/hosted-function-env.ts';
@@ -20,26 +20,33 @@ const requests = 200;
 const addedTargetMs = 2;
 const previous = 'previously 7.3 ms (README), 19.5 ms in an independent run';
 
-const body = JSON.stringify({
-  model: 'openai/gpt-oss-20b',
-  messages: [{ role: 'user', content: 'hi' }],
-  stream: true,
-  max_tokens: 50,
-});
+const bodyFor = (model: string) =>
+  JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }], stream: true, max_tokens: 50 });
+const body = bodyFor('openai/gpt-oss-20b');
 
-const post = (token: string) => ({
+const post = (token: string | null, sent = body) => ({
   method: 'POST',
-  headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-  body,
+  headers: {
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    'content-type': 'application/json',
+  },
+  body: sent,
 });
 
 /** Alternating direct and proxied requests, sequential, so drift hits both sides alike. */
 async function alternate(fake: FakeProviders, apiUrl: string, accessToken: string) {
+  return alternateBetween(
+    () => timeToFirstToken(`${fake.url}/openai/v1/chat/completions`, post(fakeGroqKey)),
+    () => timeToFirstToken(`${apiUrl}/groq/openai/v1/chat/completions`, post(accessToken)),
+  );
+}
+
+async function alternateBetween(directly: () => Promise<number>, throughApi: () => Promise<number>) {
   const direct: number[] = [];
   const viaApi: number[] = [];
   for (let i = 0; i < warmups + requests; i += 1) {
-    const a = await timeToFirstToken(`${fake.url}/openai/v1/chat/completions`, post(fakeGroqKey));
-    const b = await timeToFirstToken(`${apiUrl}/groq/openai/v1/chat/completions`, post(accessToken));
+    const a = await directly();
+    const b = await throughApi();
     if (i >= warmups) {
       direct.push(a);
       viaApi.push(b);
@@ -64,7 +71,7 @@ function checkFakeSaw(fake: FakeProviders, serverKey: string): void {
   );
 }
 
-function results(direct: number[], viaApi: number[], where: string): BenchResult[] {
+function results(direct: number[], viaApi: number[], where: string, engine = 'Groq'): BenchResult[] {
   const a = summarize(direct);
   const b = summarize(viaApi);
   const added = b.median - a.median;
@@ -75,11 +82,11 @@ function results(direct: number[], viaApi: number[], where: string): BenchResult
   return [
     row(`TTFT added by /api, ${where} (median b − median a)`, added, 'ms', {
       target: addedTargetMs,
-      note: `${note}; fake Groq, latency 0; ${previous}`,
+      note: `${note}; fake ${engine}, latency 0${engine === 'Groq' ? `; ${previous}` : ''}`,
       details: { p95Difference: round(b.p95 - a.p95) },
     }),
-    ...sampleRows(`TTFT direct to fake Groq (${where} run)`, direct, ['median', 'p95'], { note }),
-    ...sampleRows(`TTFT via /api/groq, ${where}`, viaApi, ['median', 'p95'], { note }),
+    ...sampleRows(`TTFT direct to fake ${engine} (${where} run)`, direct, ['median', 'p95'], { note }),
+    ...sampleRows(`TTFT via /api, ${engine}, ${where}`, viaApi, ['median', 'p95'], { note }),
   ];
 }
 
@@ -131,9 +138,43 @@ async function edgeFunction(): Promise<BenchResult[]> {
   }
 }
 
-/** Time to first token through /api/groq compared with calling the (fake) provider directly. */
+/**
+ * The third engine (decision 030) on `npm start`: an OpenAI-compatible server with no key, as a
+ * local Ollama is, through /api/openai-compatible and directly.
+ */
+async function compatibleEngine(): Promise<BenchResult[]> {
+  const fake = await startFakeProviders({
+    scenarios: { 'openai-compatible': { tokensPerSecond: 100_000, latencyMs: 0 } },
+  });
+  let app: AppServer | undefined;
+  try {
+    const base = `${fake.url}/openai-compatible/v1`;
+    app = await AppServer.start({ OPENAI_COMPATIBLE_BASE_URL: base, API_RATE_LIMIT_REQUESTS: '100000' });
+    const user = await signUp(
+      app.url,
+      await publishableKey(app.url),
+      `bench-ttft-oc-${Date.now()}@example.com`,
+    );
+    const sent = bodyFor('llama3.2:3b');
+    const apiUrl = `${app.url}/api/openai-compatible/openai/v1/chat/completions`;
+    const { direct, viaApi } = await alternateBetween(
+      () => timeToFirstToken(`${base}/chat/completions`, post(null, sent)),
+      () => timeToFirstToken(apiUrl, post(user.token, sent)),
+    );
+    const chats = fake.requests.filter(
+      (request) => request.provider === 'openai-compatible' && request.path.endsWith('/chat/completions'),
+    );
+    check(chats.length === 2 * (warmups + requests), `the fake saw ${chats.length} chat requests`);
+    return results(direct, viaApi, 'npm start', 'OpenAI-compatible');
+  } finally {
+    await app?.dispose();
+    await fake.close();
+  }
+}
+
+/** Time to first token through /api compared with calling the (fake) provider directly. */
 async function run(): Promise<BenchResult[]> {
-  return [...(await embedded()), ...(await edgeFunction())];
+  return [...(await embedded()), ...(await edgeFunction()), ...(await compatibleEngine())];
 }
 
 export const ttft: BenchCase = { name: 'post generation: /api time to first token', run };
