@@ -20,3 +20,22 @@ export function eventStreamReply(parts: readonly (string | Promise<void>)[], sig
   });
   return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } });
 }
+
+/** One `chat.completion.chunk` event carrying `delta`, as an OpenAI-compatible server streams it. */
+export const completionChunk = (delta: Record<string, unknown>, model = 'llama3.2:3b'): string =>
+  `data: ${JSON.stringify({
+    id: 'chatcmpl-1',
+    object: 'chat.completion.chunk',
+    created: 0,
+    model,
+    choices: [{ index: 0, delta, finish_reason: null }],
+  })}\n\n`;
+
+/** A promise a test resolves when it chooses (`open`): a model's head or next word held back. */
+export function gate(): { promise: Promise<void>; open: () => void } {
+  let open = () => {};
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
+}

@@ -10,7 +10,7 @@ import { useVariantsStore } from './variants-store';
 import { expectConsole } from '../../../tests/helpers/console-guard.ts';
 import { storeSession } from '../../../tests/helpers/stored-session.ts';
 import { ollamaCatalog, ollamaNotices } from '../../../tests/helpers/compatible-catalog.ts';
-import { eventStreamReply } from '../../../tests/helpers/event-stream-reply.ts';
+import { completionChunk, eventStreamReply, gate } from '../../../tests/helpers/event-stream-reply.ts';
 
 // The dashboard's generation and rewrites on the OpenAI-compatible engine ("Ollama"), through the
 // real store, complete() and groq-sdk against a fake /api/openai-compatible route (MSW): a model
@@ -35,22 +35,7 @@ const rewrite = (model = 'llama3.2:3b') =>
     context,
   );
 
-function gate() {
-  let open = () => {};
-  const promise = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { promise, open };
-}
-
-const chunk = (delta: Record<string, unknown>) =>
-  `data: ${JSON.stringify({
-    id: 'chatcmpl-1',
-    object: 'chat.completion.chunk',
-    created: 0,
-    model: 'llama3.2:3b',
-    choices: [{ index: 0, delta, finish_reason: null }],
-  })}\n\n`;
+const chunk = (delta: Record<string, unknown>) => completionChunk(delta);
 const words = (text: string) => text.split(/(?<= )/u).map((word) => chunk({ content: word }));
 
 /** The route streams `parts` in order (an event is sent, a promise waited for); `before` holds its head back. */

@@ -6,7 +6,7 @@ import { complete, type CompletionRequest } from './complete';
 import { loadingNoticeMs } from './groq-completion';
 import { expectConsole } from '../../../tests/helpers/console-guard.ts';
 import { ollamaCatalog, ollamaNotices } from '../../../tests/helpers/compatible-catalog.ts';
-import { eventStreamReply } from '../../../tests/helpers/event-stream-reply.ts';
+import { completionChunk, eventStreamReply, gate } from '../../../tests/helpers/event-stream-reply.ts';
 
 // The OpenAI-compatible engine through the real complete(), groq-sdk and retrying fetch, against a
 // fake /api/openai-compatible route at the network edge (MSW). Its model may take a minute to load
@@ -45,22 +45,7 @@ function watchedCall(signal?: AbortSignal) {
   return { call, notices };
 }
 
-function gate() {
-  let open = () => {};
-  const promise = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { promise, open };
-}
-
-const chunk = (delta: Record<string, unknown>) =>
-  `data: ${JSON.stringify({
-    id: 'chatcmpl-1',
-    object: 'chat.completion.chunk',
-    created: 0,
-    model: 'llama3.2:3b',
-    choices: [{ index: 0, delta, finish_reason: null }],
-  })}\n\n`;
+const chunk = (delta: Record<string, unknown>) => completionChunk(delta);
 const content = (text: string) => chunk({ content: text });
 const reasoning = (text: string) => chunk({ content: null, reasoning_content: text });
 
