@@ -6,6 +6,7 @@ import { initSupabase } from '@/lib/supabase/client';
 import { useAiServiceStore } from './ai-service-store';
 import { ollamaCatalog } from '../../../tests/helpers/compatible-catalog.ts';
 import { storeSession } from '../../../tests/helpers/stored-session.ts';
+import { gate } from '../../../tests/helpers/event-stream-reply.ts';
 
 // Settings' "Refresh models": the server lists the OpenAI-compatible engine's models again
 // (GET /models?refresh=1). The store runs for real, signed in with a stored session, against a
@@ -26,14 +27,6 @@ const down = ollamaCatalog([], {
   unavailable: 'Could not reach Ollama to list its models. Is its server running?',
 });
 const up = ollamaCatalog(['llama3.2:3b', 'qwen3:8b']);
-
-function gate() {
-  let open = () => {};
-  const promise = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { promise, open };
-}
 
 /** GET /models answers `first` and GET /models?refresh=1 answers `refreshed` (after `held`). */
 function serve(first: ModelCatalog, refreshed: ModelCatalog | 'fail', held?: Promise<void>) {

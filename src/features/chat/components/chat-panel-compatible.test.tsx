@@ -7,6 +7,7 @@ import { initSupabase } from '@/lib/supabase/client';
 import { ChatPanel } from './chat-panel';
 import { storeSession } from '../../../../tests/helpers/stored-session.ts';
 import { ollamaCatalog } from '../../../../tests/helpers/compatible-catalog.ts';
+import { gate } from '../../../../tests/helpers/event-stream-reply.ts';
 
 // The post chat on the OpenAI-compatible engine ("Ollama"), through the real panel, complete() and
 // groq-sdk against a fake /api/openai-compatible route (MSW): a model still loading says so where
@@ -29,14 +30,6 @@ function renderPanel(model = 'llama3.2:3b') {
       onClose={() => {}}
     />,
   );
-}
-
-function gate() {
-  let open = () => {};
-  const promise = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { promise, open };
 }
 
 beforeAll(() => {
