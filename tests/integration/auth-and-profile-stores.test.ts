@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { defaultModelCatalog } from '../../shared/model-catalog.ts';
+import { authMessages } from '@/features/auth/auth-messages';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { useProfileStore } from '@/features/profile/profile-store';
 import { getSupabase, initSupabase } from '@/lib/supabase/client';
+import type { AuthError } from '@supabase/supabase-js';
 import type { EmbeddedServer } from '../../server/embedded/start-embedded-server.ts';
 import { startTestServer, supabaseClient } from '../helpers/test-server.ts';
 
@@ -17,6 +19,10 @@ const password = 'store password 1';
 // Access tokens live 3 s here, so supabase-js refreshes (and rotates) on nearly every call, and
 // a revoked session really expires within the test.
 const tokenSeconds = 3;
+
+/** An auth error as a failure message can show it. */
+const explain = (error: AuthError | null): string =>
+  error ? `${error.name} ${String(error.status)} ${error.code ?? ''}: ${error.message}` : 'no error';
 
 beforeAll(async () => {
   server = await startTestServer({ jwtExpiry: tokenSeconds });
@@ -169,22 +175,37 @@ describe('profile store against the embedded backend', () => {
     const elsewhere = supabaseClient(server);
     await elsewhere.auth.signInWithPassword({ email, password });
     await elsewhere.auth.signOut({ scope: 'global' });
-    // While the access token is still valid supabase-js keeps the session; once it has expired,
-    // the refused refresh ends it.
+    // Once the access token has expired, the refused refresh ends the session. (A refresh made
+    // ahead of time in the meantime, by realtime's heartbeat, may hear the refusal first: that
+    // ends it too, see the next test.)
     await new Promise((resolve) => setTimeout(resolve, (tokenSeconds + 1) * 1000));
     const { error } = await getSupabase().auth.refreshSession();
     expect(error).not.toBeNull();
-    // On a busy machine the refused refresh can come back as a timeout, which supabase-js treats
-    // as retryable and keeps the session for: ask again until the server's refusal is heard.
     await expect
-      .poll(
-        async () => {
-          if (useAuthStore.getState().status !== 'signed-out') await getSupabase().auth.refreshSession();
-          return useAuthStore.getState().status;
-        },
-        { interval: 1000 },
-      )
+      .poll(() => useAuthStore.getState().status, { message: `refreshSession answered ${explain(error)}` })
       .toBe('signed-out');
     expect(useAuthStore.getState().session).toBeNull();
+    expect((await getSupabase().auth.getSession()).data.session).toBeNull();
+  });
+
+  it('ends the session at once when a refresh made ahead of time is refused (signed out elsewhere)', async () => {
+    const elsewhere = supabaseClient(server);
+    await elsewhere.auth.signInWithPassword({ email, password });
+    expect(await useAuthStore.getState().signIn(email, password)).toBeNull();
+    await expect.poll(() => useAuthStore.getState().status).toBe('signed-in');
+    const validUntil = (useAuthStore.getState().session?.expires_at ?? 0) * 1000;
+    await elsewhere.auth.signOut({ scope: 'global' });
+    // What realtime's heartbeat does every few seconds: getSession() refreshes ahead of time (the
+    // token is in its last 90 s), and the server refuses while the access token is still valid.
+    // supabase-js keeps the session then, and answers later refreshes from a one-minute cache
+    // without ending it: the page would look signed in, with no usable session, for that minute.
+    await getSupabase().auth.getSession();
+    expect(Date.now(), 'the refusal came while the access token was still valid').toBeLessThan(validUntil);
+    await expect.poll(() => useAuthStore.getState().status).toBe('signed-out');
+    expect(useAuthStore.getState()).toMatchObject({
+      session: null,
+      redirectNotice: { tone: 'danger', text: authMessages.sessionEnded },
+    });
+    expect((await getSupabase().auth.getSession()).data.session).toBeNull();
   });
 });

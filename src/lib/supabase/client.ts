@@ -44,6 +44,10 @@ export function initSupabase(url: string, publishableKey: string): SupabaseClien
         // Requests sent while the page is going away (the last autosave) outlive it.
         const response = await fetch(input, leaving ? { ...init, keepalive: true } : init);
         if (response.status === 401) void noticeEndedSession(response.clone());
+        else if (response.status === 400) {
+          const refreshToken = refreshTokenSent(input, init);
+          if (refreshToken) void noticeRefusedRefresh(response.clone(), refreshToken);
+        }
         return response;
       },
     },
@@ -73,14 +77,53 @@ async function noticeEndedSession(response: Response): Promise<void> {
   if (body?.code === 'session_not_found') await endSessionHere();
 }
 
+/** GoTrue's answers to a refresh whose session is over on the server (signed out, revoked or ended there). */
+const sessionOverCodes = new Set([
+  'refresh_token_not_found',
+  'refresh_token_already_used',
+  'session_expired',
+  'session_not_found',
+]);
+
+/** The refresh token a request sent to the auth server's refresh grant, or null for any other request. */
+function refreshTokenSent(input: RequestInfo | URL, init: RequestInit | undefined): string | null {
+  if (typeof init?.body !== 'string') return null;
+  try {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (!url.pathname.endsWith('/auth/v1/token') || url.searchParams.get('grant_type') !== 'refresh_token')
+      return null;
+    const token = (JSON.parse(init.body) as { refresh_token?: unknown }).refresh_token;
+    return typeof token === 'string' && token !== '' ? token : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The auth server refused to refresh this browser's session because the session is over (signed
+ * out everywhere from another device, for example). supabase-js ends the session itself only if
+ * the access token has already expired. If the refusal comes earlier, from a refresh made ahead of
+ * time (any getSession() in the last 90 s of a token, such as realtime's heartbeat), it keeps the
+ * session. It then answers every refresh with that token from a one-minute cache, and the cached
+ * refusal never ends the session, not even signOut({ scope: 'local' }). So the page would stay
+ * signed in, with no usable session, for up to a minute after the token expired. This ends it at
+ * once instead.
+ */
+async function noticeRefusedRefresh(response: Response, refreshToken: string): Promise<void> {
+  const body = (await response.json().catch(() => null)) as { code?: unknown } | null;
+  if (typeof body?.code === 'string' && sessionOverCodes.has(body.code)) await endSessionHere(refreshToken);
+}
+
 /**
  * Ends the session in this browser only (the server has already forgotten it) and tells the
- * listeners why; what the author typed stays in this browser's storage.
+ * listeners why; what the author typed stays in this browser's storage. With `refusedRefreshToken`,
+ * only the session that holds that refresh token: a newer sign-in (in another tab) stays.
  */
-export async function endSessionHere(): Promise<void> {
+export async function endSessionHere(refusedRefreshToken?: string): Promise<void> {
   if (!client) return;
   const { data } = await client.auth.getSession();
   if (!data.session) return;
+  if (refusedRefreshToken !== undefined && data.session.refresh_token !== refusedRefreshToken) return;
   for (const listener of endedListeners) listener();
   await client.auth.signOut({ scope: 'local' });
 }
