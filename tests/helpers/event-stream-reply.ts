@@ -39,3 +39,18 @@ export function gate(): { promise: Promise<void>; open: () => void } {
   });
   return { promise, open };
 }
+
+/** Our /api's answer to a provider's 500 (code provider_error), sent once `held` resolves. */
+export async function heldProviderFailure(held: Promise<void>, label = 'Ollama'): Promise<Response> {
+  await held;
+  return Response.json(
+    {
+      error: {
+        message: `${label} API error: 500 Internal Server Error`,
+        type: 'api_error',
+        code: 'provider_error',
+      },
+    },
+    { status: 502 },
+  );
+}

@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initSupabase } from '@/lib/supabase/client';
@@ -10,7 +10,12 @@ import { useVariantsStore } from './variants-store';
 import { expectConsole } from '../../../tests/helpers/console-guard.ts';
 import { storeSession } from '../../../tests/helpers/stored-session.ts';
 import { ollamaCatalog, ollamaNotices } from '../../../tests/helpers/compatible-catalog.ts';
-import { completionChunk, eventStreamReply, gate } from '../../../tests/helpers/event-stream-reply.ts';
+import {
+  completionChunk,
+  eventStreamReply,
+  gate,
+  heldProviderFailure,
+} from '../../../tests/helpers/event-stream-reply.ts';
 
 // The dashboard's generation and rewrites on the OpenAI-compatible engine ("Ollama"), through the
 // real store, complete() and groq-sdk against a fake /api/openai-compatible route (MSW): a model
@@ -147,21 +152,7 @@ describe('generating with the OpenAI-compatible engine', () => {
   it('drops the notice and names the engine when it fails, keeping the post and the topic', async () => {
     expectConsole('warn'); // the client logs the engine's failure
     const head = gate();
-    network.use(
-      http.post(route, async () => {
-        await head.promise;
-        return HttpResponse.json(
-          {
-            error: {
-              message: 'Ollama API error: 500 Internal Server Error',
-              type: 'api_error',
-              code: 'provider_error',
-            },
-          },
-          { status: 502 },
-        );
-      }),
-    );
+    network.use(http.post(route, () => heldProviderFailure(head.promise)));
     const running = generate();
     await vi.advanceTimersByTimeAsync(loadingNoticeMs);
     expect(store().retryNotice).toBe(loading);

@@ -6,7 +6,12 @@ import { complete, type CompletionRequest } from './complete';
 import { loadingNoticeMs } from './groq-completion';
 import { expectConsole } from '../../../tests/helpers/console-guard.ts';
 import { ollamaCatalog, ollamaNotices } from '../../../tests/helpers/compatible-catalog.ts';
-import { completionChunk, eventStreamReply, gate } from '../../../tests/helpers/event-stream-reply.ts';
+import {
+  completionChunk,
+  eventStreamReply,
+  gate,
+  heldProviderFailure,
+} from '../../../tests/helpers/event-stream-reply.ts';
 
 // The OpenAI-compatible engine through the real complete(), groq-sdk and retrying fetch, against a
 // fake /api/openai-compatible route at the network edge (MSW). Its model may take a minute to load
@@ -227,21 +232,7 @@ describe('complete() on the OpenAI-compatible engine', () => {
   it('takes the notice back when the engine fails before its first word, naming the engine in the error', async () => {
     expectConsole('warn'); // the client logs the provider's failure
     const head = gate();
-    network.use(
-      http.post(route, async () => {
-        await head.promise;
-        return HttpResponse.json(
-          {
-            error: {
-              message: 'Ollama API error: 500 Internal Server Error',
-              type: 'api_error',
-              code: 'provider_error',
-            },
-          },
-          { status: 502 },
-        );
-      }),
-    );
+    network.use(http.post(route, () => heldProviderFailure(head.promise)));
     const { call, notices } = watchedCall();
     const done = complete(request(), call, () => {});
     const failed = expect(done).rejects.toThrow(
