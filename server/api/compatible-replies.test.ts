@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adaptedBody, completionAsEventStream, endAtBrokenChunk } from './compatible-replies.ts';
+import { endAtBrokenChunk } from './broken-chunk-guard.ts';
+import { adaptedBody, completionAsEventStream } from './compatible-replies.ts';
 
 const key = 'local-proxy-key-kept-on-the-server';
 const errors = { label: 'Ollama', secrets: [key] };
